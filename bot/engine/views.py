@@ -1,0 +1,131 @@
+"""What a player may see, as plain frozen data shared by every variant.
+
+Each variant's ``view(seat)`` builds these. The bot turns them into messages
+and :mod:`cardart` turns them into pictures, so a table or a hand is drawn the
+same way whatever the variant. Seats are 0-based indices; names are the bot's
+business and are passed to the renderers beside the view.
+
+A hand appears only in :class:`HandView`, which a variant builds for its owner
+alone; :class:`TableView` is public.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from .cards import Face, Piece
+
+
+class SeatState(StrEnum):
+    """A player's standing in the current hand, as the players panel shows it."""
+
+    PLAYING = "playing"
+    DEAD = "dead"          # Penang
+    DROPPED = "dropped"    # Indian: drop or wrong show
+    OUT = "out"            # Rummi: out of the game; Straight: removed for inactivity
+    AUTO = "auto-play"     # Remi, Tile Rummy after repeated timeouts
+    ELIMINATED = "eliminated"  # Indian pool formats
+    WON = "won"
+
+
+@dataclass(frozen=True, slots=True)
+class MeldView:
+    """One numbered meld on the table (NOT-11) with what each piece stands for (NOT-8)."""
+
+    number: int
+    pieces: tuple[Piece, ...]
+    faces: tuple[Face, ...]
+    kind: str  # "run" or "set"
+    owner: int | None = None
+
+    @property
+    def jokers(self) -> tuple[tuple[int, Face], ...]:
+        """(position in meld, stand-in) for every joker."""
+        return tuple((i, f) for i, (p, f) in enumerate(zip(self.pieces, self.faces, strict=True))
+                     if p.is_joker or (p.rank, p.suit) != (f.rank, f.suit))
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerPanel:
+    """One line of the players panel."""
+
+    seat: int
+    pieces_left: int
+    score: str
+    state: SeatState = SeatState.PLAYING
+    to_move: bool = False
+    dealer: bool = False
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class TableView:
+    """Everything public about the table (e.g. STR-9, IND-10)."""
+
+    variant: str
+    tiles: bool
+    players: tuple[PlayerPanel, ...]
+    melds: tuple[MeldView, ...] = ()
+    discard: tuple[Piece, ...] = ()
+    """The visible discard pile, bottom to top (only the top card where only it is public)."""
+    discard_marked: int = 0
+    """How many top discards are numbered positions 1, 2, 3 (Remi REM-7)."""
+    stock: int | None = None
+    stock_label: str = "stock"
+    wild: Piece | None = None
+    """The face-up cut joker (Indian IND-7)."""
+    to_move: int | None = None
+    hand_number: int = 1
+    status: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class HandView:
+    """A player's own hand (private): pieces in engine order and their badges."""
+
+    seat: int
+    pieces: tuple[Piece, ...]
+    tiles: bool = False
+    newest: Piece | None = None
+    """The piece drawn most recently this turn, badged in the image."""
+    wild_rank: int | None = None
+    """Cards of this rank are jokers (Indian), badged as wild."""
+
+
+@dataclass(frozen=True, slots=True)
+class Placing:
+    """One player's line in a results picture."""
+
+    seat: int
+    place: int
+    points: str
+    total: str = ""
+    held: tuple[Piece, ...] = ()
+    note: str = ""
+
+    @property
+    def winner(self) -> bool:
+        return self.place == 1
+
+
+@dataclass(frozen=True, slots=True)
+class ResultView:
+    """The end of a hand, game or match."""
+
+    variant: str
+    title: str
+    placings: tuple[Placing, ...]
+    tiles: bool = False
+    seed: int | None = None
+    match_over: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreSeries:
+    """Running totals after each hand of a match, one list per seat (for the score chart)."""
+
+    variant: str
+    totals: tuple[tuple[float, ...], ...]
+    labels: tuple[str, ...] = field(default=())
+    lower_is_better: bool = False
