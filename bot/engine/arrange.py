@@ -1,0 +1,447 @@
+"""Best arrangement: split a multiset of pieces into melds leaving the least value unmelded.
+
+Exact, not greedy. Serves Indian and Remi scoring, "can this player still
+move" checks, Tien Hu detection, hints and computer players.
+
+How the search works
+--------------------
+Pieces are counts over 52 natural indices (suit × 13 + rank − 1) plus a joker
+pool. The search always decides the *anchor*, the lowest-index natural piece
+left: it is either deadwood, or the lowest piece of one meld taken now. Every
+other natural piece of that meld has a higher index, so lower suits of the
+same rank and lower ranks of the same suit are never looked at again. A
+sub-problem is fully described by the remaining counts, the jokers left and
+what is still required, so results are memoised on that key.
+
+Only *core* melds of 3 to 5 pieces are tried: any longer valid meld is two
+cores, or a core plus extra jokers at its ends (a run with a joker at an end
+stays valid without it; one with naturals at both ends and six or more pieces
+splits into two runs that each start or end with a natural). Extra jokers are
+absorbed at the end into the spare room of the melds taken (the *capacity*,
+tracked in the key only when an unmelded joker costs something).
+
+Indian wild-rank cards are a separate pool: each may fill a joker slot or its
+own natural slot in a run (which keeps the run pure, IND-12). A joker slot
+takes a printed joker first: that never loses anything, since a printed joker
+can do nothing a wild card cannot.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from functools import cache
+from itertools import combinations_with_replacement, product
+from typing import NamedTuple
+
+from .cards import JOKER, TILE_JOKER, Card, Face, Piece, Tile
+from .errors import IllegalMove
+from .melds import RUN, SET, Meld, MeldRules, RunShape, extend_meld
+
+INFINITY = 10**9
+_MAX_CORE = 5
+_PRESENT = bytes([0] + [1] * 255)
+"""bytes.translate table: any count above zero becomes 1 (a run takes one copy per rank)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Arrangement:
+    """Melds found, the pieces left over, and the value of those leftovers."""
+
+    melds: tuple[Meld, ...]
+    deadwood: tuple[Piece, ...]
+    value: int
+
+    @property
+    def runs(self) -> int:
+        return sum(1 for m in self.melds if m.kind == RUN)
+
+    @property
+    def pure_runs(self) -> int:
+        return sum(1 for m in self.melds if m.kind == RUN and m.pure)
+
+
+@dataclass(frozen=True, slots=True)
+class _Window:
+    """A core run window around one rank: all its ranks, the others, and its line's spare room."""
+
+    ranks: tuple[int, ...]
+    others: tuple[int, ...]
+    room: int
+
+
+@cache
+def _windows_by_rank(shape: RunShape, run_min: int) -> dict[int, tuple[_Window, ...]]:
+    """Core windows (3–5 ranks, no rank twice) containing each rank."""
+    by_rank: dict[int, list[_Window]] = {r: [] for r in range(1, 14)}
+    seen: set[tuple[int, ...]] = set()
+    for length in range(run_min, _MAX_CORE + 1):
+        for window in shape.windows(length):
+            if len(set(window)) != len(window) or window in seen:
+                continue
+            seen.add(window)
+            line_length = max(len(line) for line in shape.lines if _contains(line, window,
+                                                                              shape.cyclic))
+            for rank in window:
+                others = tuple(r for r in window if r != rank)
+                by_rank[rank].append(_Window(window, others, line_length - length))
+    return {r: tuple(ws) for r, ws in by_rank.items()}
+
+
+def _contains(line: tuple[int, ...], window: tuple[int, ...], cyclic: bool) -> bool:
+    n = len(line)
+    return any(all(line[(start + i) % n] == r for i, r in enumerate(window))
+               for start in range(n if cyclic else n - len(window) + 1))
+
+
+# Layout of the search pool (a bytearray, so a state is hashed as one bytes object).
+_PRINTED = 52
+_WILD = 53  # 53..56: wild-rank cards by suit
+_NEED_RUNS = 57
+_NEED_PURE = 58
+_ROOM = 59
+_POOL_SIZE = 60
+_JOKER_ONLY: tuple[int | None, ...] = (None,)
+
+
+class _Candidate(NamedTuple):
+    """A core meld the search may take: the pool cells it uses and what it gives."""
+
+    cells: tuple[int, ...]
+    is_run: bool
+    pure: bool
+    room: int
+    natural_cells: tuple[int, ...]
+    wild_natural: tuple[int, ...]
+    joker_cells: tuple[int, ...]
+
+
+_CACHE_LIMIT = 20_000
+_caches: dict[MeldRules, tuple[dict, dict]] = {}
+
+
+def _shared_caches(rules: MeldRules) -> tuple[dict, dict]:
+    """Candidate and joker-fill caches shared by every search under the same rules.
+
+    Their keys hold everything the cached lists depend on, so sharing is safe;
+    they are emptied when they grow past a bound so a long-running bot stays small.
+    """
+    caches = _caches.get(rules)
+    if caches is None or len(caches[0]) > _CACHE_LIMIT:
+        if len(_caches) > 32:
+            _caches.clear()
+        caches = _caches[rules] = ({}, {})
+    return caches
+
+
+class _Search:
+    """One best-arrangement search: a memoised branch and bound over the pool."""
+
+    def __init__(self, pieces: Sequence[Piece], rules: MeldRules,
+                 value: Callable[[Piece], int]) -> None:
+        self.rules = rules
+        self.make: type[Card] | type[Tile] = Tile if rules.tiles else Card
+        self.joker_piece: Piece = TILE_JOKER if rules.tiles else JOKER
+        pool = self.pool = bytearray(_POOL_SIZE)
+        wild_rank = rules.wild_rank
+        for piece in pieces:
+            if piece.is_joker:
+                pool[_PRINTED] += 1
+            elif piece.rank == wild_rank:
+                pool[_WILD + piece.suit] += 1
+            else:
+                pool[piece.index] += 1
+        self.values = [value(self.piece(i)) for i in range(_WILD)]
+        self.values += [value(self.piece(_WILD + s)) if wild_rank else 0 for s in range(4)]
+        self.windows = _windows_by_rank(rules.runs, rules.run_min)
+        self.total_jokers = pool[_PRINTED] + sum(pool[_WILD:_WILD + 4])
+        self.track_room = any(self.values[c] for c in range(_PRINTED, _WILD + 4) if pool[c])
+        self.set_room = INFINITY if rules.set_max is None else rules.set_max
+        self.memo: dict[bytes, tuple[int, bool, _Candidate | int | None]] = {}
+        self.candidate_cache, self.fill_cache = _shared_caches(rules)
+
+    def piece(self, cell: int) -> Piece:
+        """The piece a pool cell holds."""
+        if cell == _PRINTED:
+            return self.joker_piece
+        if cell >= _WILD:
+            return self.make(self.rules.wild_rank, cell - _WILD)
+        return self.make(cell % 13 + 1, cell // 13)
+
+    # -- the search -------------------------------------------------------
+
+    def solve(self, start: int, bound: int) -> int:
+        """Least leftover value of the pool's state if it is below ``bound``.
+
+        Otherwise returns a lower bound that is at least ``bound``. Memo entries
+        remember which of the two they are.
+        """
+        pool = self.pool
+        key = bytes(pool)
+        hit = self.memo.get(key)
+        if hit is not None and (hit[1] or hit[0] >= bound):
+            return hit[0]
+        anchor = start
+        while anchor < _PRINTED and not pool[anchor]:
+            anchor += 1
+        if anchor == _PRINTED:
+            best = INFINITY if pool[_NEED_RUNS] or pool[_NEED_PURE] else self.leftover_cost()
+            self.memo[key] = (best, True, None)
+            return best
+        best: int = INFINITY
+        choice: _Candidate | int | None = None
+        need_runs, need_pure, room = pool[_NEED_RUNS], pool[_NEED_PURE], pool[_ROOM]
+        for candidate in self.distinct_candidates(anchor, bool(need_runs or need_pure)):
+            for cell in candidate.cells:
+                pool[cell] -= 1
+            if candidate.is_run:
+                pool[_NEED_RUNS] = need_runs - 1 if need_runs else 0
+                if candidate.pure and need_pure:
+                    pool[_NEED_PURE] = need_pure - 1
+            if self.track_room and not (candidate.pure and need_pure):
+                pool[_ROOM] = min(self.total_jokers, room + candidate.room)
+            result = self.solve(anchor, min(best, bound))
+            pool[_NEED_RUNS], pool[_NEED_PURE], pool[_ROOM] = need_runs, need_pure, room
+            for cell in candidate.cells:
+                pool[cell] += 1
+            if result < best:
+                best, choice = result, candidate
+                if best == 0:
+                    break
+        if best > 0:
+            # The anchor as deadwood.
+            cost = self.values[anchor]
+            limit = min(best, bound)
+            if cost < limit:
+                pool[anchor] -= 1
+                result = cost + self.solve(anchor, limit - cost)
+                pool[anchor] += 1
+            else:
+                result = cost
+            if result < best:
+                best, choice = result, anchor
+        self.memo[key] = (best, best < bound, choice)
+        return best
+
+    def leftover_cost(self) -> int:
+        """Value of the jokers nobody melded, after the spare room absorbed the dearest."""
+        pool = self.pool
+        values = [self.values[c] for c in range(_PRINTED, _WILD + 4) for _ in range(pool[c])]
+        if not self.track_room:
+            return sum(values)
+        values.sort(reverse=True)
+        return sum(values[pool[_ROOM]:])
+
+    # -- candidates -------------------------------------------------------
+
+    def distinct_candidates(self, anchor: int, kind_matters: bool) -> list[_Candidate]:
+        """Candidates that use different pieces (keeping the most room), melds with most first.
+
+        Many windows take the same pieces (5 with two jokers is 3-4-5, 4-5-6 or
+        5-6-7); only one of each is worth a branch. The kind matters only while
+        runs are still required. Results depend only on the pieces near the
+        anchor, so they are cached on those.
+        """
+        pool = self.pool
+        suit, rank = divmod(anchor, 13)
+        key = (anchor, bytes(pool[suit * 13:suit * 13 + 13]).translate(_PRESENT),
+               bytes(pool[rank:_PRINTED:13]), min(pool[_PRINTED], _MAX_CORE),
+               bytes(pool[_WILD:_WILD + 4]), kind_matters)
+        cached = self.candidate_cache.get(key)
+        if cached is not None:
+            return cached
+        unique: dict[tuple, _Candidate] = {}
+        for candidate in self.candidates(anchor, suit, rank + 1):
+            signature = (tuple(sorted(candidate.cells)),
+                         (candidate.is_run, candidate.pure) if kind_matters else None)
+            kept = unique.get(signature)
+            if kept is None or candidate.room > kept.room:
+                unique[signature] = candidate
+        result = sorted(unique.values(),
+                        key=lambda c: (-len(c.natural_cells) - len(c.wild_natural), -c.is_run))
+        self.candidate_cache[key] = result
+        return result
+
+    def candidates(self, anchor: int, suit: int, rank: int) -> Iterator[_Candidate]:
+        """Core melds whose lowest natural piece is the anchor."""
+        yield from self.run_candidates(anchor, suit, rank)
+        if rank != self.rules.wild_rank:
+            yield from self.set_candidates(anchor, suit, rank)
+
+    def joker_fills(self, k: int, wild_taken: tuple[int, ...] = ()) -> tuple[tuple[int, ...], ...]:
+        """Ways to take k jokers as pool cells: printed jokers first, then wild cards."""
+        pool = self.pool
+        key = (k, wild_taken, pool[_PRINTED], bytes(pool[_WILD:_WILD + 4]))
+        fills = self.fill_cache.get(key)
+        if fills is not None:
+            return fills
+        printed = min(k, pool[_PRINTED])
+        rest = k - printed
+        base = (_PRINTED,) * printed
+        if rest == 0:
+            fills = (base,)
+        else:
+            left = [pool[_WILD + s] - wild_taken.count(s) for s in range(4)]
+            fills = tuple(base + tuple(_WILD + s for s in combo)
+                          for combo in combinations_with_replacement(
+                              [s for s in range(4) if left[s] > 0], rest)
+                          if all(combo.count(s) <= left[s] for s in set(combo)))
+        self.fill_cache[key] = fills
+        return fills
+
+    def run_candidates(self, anchor: int, suit: int, rank: int) -> Iterator[_Candidate]:
+        pool = self.pool
+        wild_rank = self.rules.wild_rank
+        min_naturals = self.rules.run_min_naturals
+        base = suit * 13 - 1
+        wild_cell = _WILD + suit
+        for window in self.windows[rank]:
+            # Each other slot: its natural piece if available, or a joker (None).
+            options: list[tuple[int | None, ...]] = []
+            for r in window.others:
+                if r == wild_rank:
+                    natural = wild_cell if pool[wild_cell] else None
+                else:
+                    cell = base + r
+                    natural = cell if cell > anchor and pool[cell] else None
+                options.append((natural, None) if natural is not None else _JOKER_ONLY)
+            for picks in product(*options):
+                naturals = tuple(c for c in picks if c is not None and c < _PRINTED)
+                if len(naturals) + 1 < min_naturals:
+                    continue
+                wild_natural = tuple(c - _WILD for c in picks if c is not None and c >= _WILD)
+                jokers = picks.count(None)
+                for fill in self.joker_fills(jokers, wild_natural):
+                    yield _Candidate((anchor, *naturals, *(_WILD + s for s in wild_natural),
+                                      *fill), True, jokers == 0, window.room, naturals,
+                                     wild_natural, fill)
+
+    def set_candidates(self, anchor: int, suit: int, rank: int) -> Iterator[_Candidate]:
+        rules = self.rules
+        pool = self.pool
+        # Copies beside the anchor, per suit (its own suit only where suits may repeat).
+        choices = []
+        for other in range(suit, 4):
+            cell = other * 13 + rank - 1
+            copies = pool[cell] - (other == suit)
+            if rules.distinct_suits:
+                copies = min(copies, 0 if other == suit else 1)
+            choices.append([(cell,) * n for n in range(copies + 1)])
+        max_size = min(_MAX_CORE, self.set_room)
+        jokers_left = pool[_PRINTED] + sum(pool[_WILD:_WILD + 4])
+        for parts in product(*choices):
+            naturals = tuple(c for part in parts for c in part)
+            size = 1 + len(naturals)
+            if size > max_size:
+                continue
+            for jokers in range(max(0, rules.set_min - size), min(max_size - size,
+                                                                    jokers_left) + 1):
+                room = self.set_room - size - jokers
+                for fill in self.joker_fills(jokers):
+                    yield _Candidate((anchor, *naturals, *fill), False, jokers == 0, room,
+                                     naturals, (), fill)
+
+    # -- reconstruction ---------------------------------------------------
+
+    def rebuild(self) -> Arrangement:
+        """Follow the memo's choices from the current (root) pool to the arrangement."""
+        pool = self.pool
+        melds: list[Meld] = []
+        dead: list[Piece] = []
+        while True:
+            _, exact, choice = self.memo[bytes(pool)]
+            assert exact, "the best path is made of exact results"
+            if choice is None:
+                break
+            if isinstance(choice, int):
+                dead.append(self.piece(choice))
+                pool[choice] -= 1
+                continue
+            melds.append(self.build_meld(choice))
+            need_runs, need_pure, room = pool[_NEED_RUNS], pool[_NEED_PURE], pool[_ROOM]
+            for cell in choice.cells:
+                pool[cell] -= 1
+            if choice.is_run:
+                pool[_NEED_RUNS] = max(0, need_runs - 1)
+                if choice.pure and need_pure:
+                    pool[_NEED_PURE] = need_pure - 1
+            if self.track_room and not (choice.pure and need_pure):
+                pool[_ROOM] = min(self.total_jokers, room + choice.room)
+        leftovers = [self.piece(c) for c in range(_PRINTED, _WILD + 4) for _ in range(pool[c])]
+        return self.absorb(melds, dead, leftovers, pool[_ROOM])
+
+    def build_meld(self, choice: _Candidate) -> Meld:
+        anchor = choice.cells[0]
+        suit, rank = divmod(anchor, 13)
+        rank += 1
+        jokers = [self.piece(c) for c in choice.joker_cells]
+        if not choice.is_run:
+            pieces = [self.piece(anchor), *map(self.piece, choice.natural_cells)]
+            faces = [Face.of(p) for p in pieces] + [Face(rank, -1)] * len(jokers)
+            return Meld(SET, tuple(pieces + jokers), tuple(faces), pure=choice.pure)
+        placed = {p.rank: p for p in map(self.piece, (anchor, *choice.natural_cells))}
+        for s in choice.wild_natural:
+            placed[self.rules.wild_rank] = self.make(self.rules.wild_rank, s)
+        window = self._window_for(rank, placed, len(placed) + len(jokers))
+        spare = iter(jokers)
+        pieces = [placed[r] if r in placed else next(spare) for r in window]
+        faces = [Face(r, suit) for r in window]
+        return Meld(RUN, tuple(pieces), tuple(faces), pure=choice.pure)
+
+    def _window_for(self, rank: int, placed: dict[int, Piece], length: int) -> tuple[int, ...]:
+        """A window holding every placed rank (the highest, as NOT-8 extends upward)."""
+        fits = [w.ranks for w in self.windows[rank]
+                if len(w.ranks) == length and set(placed) <= set(w.ranks)]
+        return max(fits, key=lambda w: (w[-1] == 1, w[-1]))
+
+    def absorb(self, melds: list[Meld], dead: list[Piece], leftovers: list[Piece],
+               room: int) -> Arrangement:
+        """Put leftover jokers into melds with spare room (only when they cost something)."""
+        leftovers.sort(key=self._value, reverse=True)
+        absorbed = leftovers[:room] if self.track_room else []
+        for joker in absorbed:
+            for i, meld in enumerate(melds):
+                try:
+                    melds[i] = extend_meld(meld, [joker], self.rules, i + 1)
+                    break
+                except IllegalMove:
+                    continue
+            else:
+                dead.append(joker)
+        dead.extend(leftovers[len(absorbed):])
+        return Arrangement(tuple(melds), tuple(dead), sum(self._value(p) for p in dead))
+
+    def _value(self, piece: Piece) -> int:
+        if piece.is_joker:
+            return self.values[_PRINTED]
+        if piece.rank == self.rules.wild_rank:
+            return self.values[_WILD + piece.suit]
+        return self.values[piece.index]
+
+
+def best_arrangement(pieces: Sequence[Piece], rules: MeldRules, value: Callable[[Piece], int],
+                     *, min_runs: int = 0, min_pure_runs: int = 0) -> Arrangement | None:
+    """The arrangement with the least unmelded value, or ``None`` if the minimums are impossible.
+
+    ``min_runs``/``min_pure_runs`` require that many runs (sequences) and pure
+    runs among the melds (Indian IND-23/IND-27: two sequences, one pure; Remi
+    backing: one sequence).
+    """
+    search = _Search(pieces, rules, value)
+    search.pool[_NEED_RUNS] = min_runs
+    search.pool[_NEED_PURE] = min_pure_runs
+    if search.solve(0, INFINITY) >= INFINITY:
+        return None
+    return search.rebuild()
+
+
+def deadwood_value(pieces: Sequence[Piece], rules: MeldRules,
+                   value: Callable[[Piece], int]) -> int:
+    """The least value left unmelded (no minimums)."""
+    return _Search(pieces, rules, value).solve(0, INFINITY)
+
+
+def covers_all(pieces: Sequence[Piece], rules: MeldRules) -> Arrangement | None:
+    """A division of every piece into melds (Rummi Tien Hu, RMI-8), or ``None``."""
+    result = best_arrangement(pieces, rules, lambda _: 1)
+    return result if result is not None and result.value == 0 else None
