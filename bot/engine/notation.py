@@ -210,16 +210,20 @@ def take_from_hand(refs: Sequence[PieceRef], hand: Sequence[Piece],
             raise IllegalMove(f"you named #{ref.position} twice")
         seen_positions.add(ref.position)
         pieces.append(shown[ref.position - 1])
-    wanted = Counter(pieces)
+    check_held(pieces, hand)
+    return pieces
+
+
+def check_held(pieces: Sequence[Piece], hand: Sequence[Piece]) -> None:
+    """Refuse pieces the hand does not hold, copies counted (NOT-5)."""
     held = Counter(hand)
-    for piece, count in wanted.items():
+    for piece, count in Counter(pieces).items():
         have = held.get(piece, 0)
         if have == 0:
             raise IllegalMove(f"you do not hold {piece.code}")
         if count > have:
             raise IllegalMove(f"you hold {_count_word(have)} {piece.code}, "
                               f"not {_count_word(count)}")
-    return pieces
 
 
 def remove_pieces(hand: Sequence[Piece], pieces: Sequence[Piece]) -> list[Piece]:

@@ -1,0 +1,362 @@
+"""The game protocol every variant follows.
+
+A game is a value. ``apply(move)`` never changes the game it is called on: it
+returns a new game and the events that happened (for messages). A refused
+move raises :class:`IllegalMove` and changes nothing. Randomness comes from
+the :class:`Rng` inside the state, so a seed plus the moves replays exactly,
+and ``from_json(to_json(g)) == g`` at every step.
+
+Variants subclass :class:`Game` (see ``variants/``), declare their options as
+an :class:`Options` dataclass and their moves as :class:`Move` dataclasses.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Self, get_args, get_origin
+
+from .cards import Piece
+from .errors import IllegalMove, InvalidOptions, NotYourTurn
+from .notation import CARDS, TILES, Notation, PieceRef, take_from_hand
+from .rng import Rng
+from .serial import from_data, to_data
+from .views import HandView, ResultView, TableView
+
+# ---------------------------------------------------------------------------
+# Options
+# ---------------------------------------------------------------------------
+
+
+def option(default: Any, *, help: str, choices: tuple[str, ...] | None = None,
+           bounds: tuple[int, int] | None = None, also: tuple[int, ...] = ()) -> Any:
+    """Declare one game option: its default, allowed values and a one-line help.
+
+    ``bounds`` is an inclusive integer range; ``also`` lists extra allowed
+    integers outside it (``turn_seconds``: 0 or 10–600).
+    """
+    return field(default=default, metadata={"help": help, "choices": choices,
+                                             "bounds": bounds, "also": also})
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """What the bot needs to offer one option as a typed slash-command parameter."""
+
+    name: str
+    kind: str  # "bool", "choice", "int"
+    default: Any
+    help: str
+    choices: tuple[str, ...] | None = None
+    bounds: tuple[int, int] | None = None
+    also: tuple[int, ...] = ()
+    optional: bool = False
+    """``None`` is allowed (``hands``: none or 1–100)."""
+
+
+@dataclass(frozen=True)
+class Options:
+    """Base for a variant's options; fixed when the game is created (STR-38)."""
+
+    @classmethod
+    def specs(cls) -> tuple[OptionSpec, ...]:
+        hints = _field_types(cls)
+        specs = []
+        for f in dataclasses.fields(cls):
+            tp = hints[f.name]
+            optional = get_origin(tp) is not None and type(None) in get_args(tp)
+            base = next((a for a in get_args(tp) if a is not type(None)), tp)
+            kind = "bool" if base is bool else "choice" if f.metadata["choices"] else "int"
+            specs.append(OptionSpec(f.name, kind, f.default, f.metadata["help"],
+                                    f.metadata["choices"], f.metadata["bounds"],
+                                    f.metadata["also"], optional))
+        return tuple(specs)
+
+    @classmethod
+    def build(cls, **values: Any) -> Self:
+        """Options from keyword values, checked; unknown keys and bad values are refused."""
+        known = {s.name: s for s in cls.specs()}
+        for key, value in values.items():
+            spec = known.get(key)
+            if spec is None:
+                raise InvalidOptions(f"{key} is not an option of this game")
+            _check_option(spec, value)
+        return cls(**values)
+
+    def validate(self) -> None:
+        for spec in self.specs():
+            _check_option(spec, getattr(self, spec.name))
+
+    def changed(self) -> dict[str, Any]:
+        """The options that differ from their defaults."""
+        return {s.name: getattr(self, s.name) for s in self.specs()
+                if getattr(self, s.name) != s.default}
+
+    def describe(self) -> str:
+        """``aces: high · target: 200`` (defaults left out), or ``standard rules``."""
+        changed = self.changed()
+        if not changed:
+            return "standard rules"
+        return " · ".join(f"{k}: {_show(v)}" for k, v in changed.items())
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return "none" if value is None else str(value)
+
+
+def _field_types(cls: type) -> dict[str, Any]:
+    import typing
+
+    return typing.get_type_hints(cls)
+
+
+def _check_option(spec: OptionSpec, value: Any) -> None:
+    name = spec.name
+    if value is None:
+        if spec.optional:
+            return
+        raise InvalidOptions(f"{name} needs a value")
+    if spec.kind == "bool":
+        if not isinstance(value, bool):
+            raise InvalidOptions(f"{name} must be true or false")
+    elif spec.kind == "choice":
+        if value not in (spec.choices or ()):
+            raise InvalidOptions(f"{name} must be one of {', '.join(spec.choices or ())}")
+    else:
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise InvalidOptions(f"{name} must be a whole number")
+        low, high = spec.bounds or (value, value)
+        if not (low <= value <= high or value in spec.also):
+            allowed = f"{low}–{high}"
+            if spec.also:
+                allowed = " or ".join(str(a) for a in spec.also) + f", or {allowed}"
+            raise InvalidOptions(f"{name} must be {allowed}, not {value}")
+
+
+# ---------------------------------------------------------------------------
+# Moves and events
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Move:
+    """Something a seat does. ``kind`` names the move in JSON and in the move log."""
+
+    kind: ClassVar[str] = ""
+    seat: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, **to_data(self)}
+
+
+@dataclass(frozen=True)
+class Timeout(Move):
+    """The turn timer expired: the bot plays for the seat by the variant's timeout rule."""
+
+    kind: ClassVar[str] = "timeout"
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened, for messages.
+
+    ``text`` is public and may name seats as ``{p0}``, ``{p1}`` … (the bot puts
+    names in). ``private`` is for ``seat`` alone (e.g. the card drawn from the
+    stock) and must never be posted in a channel.
+    """
+
+    kind: str
+    text: str
+    seat: int | None = None
+    private: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    """How one hand (deal, game) of a match ended."""
+
+    number: int
+    winners: tuple[int, ...]
+    points: tuple[int, ...]
+    """Score change this hand, per seat, in the variant's units."""
+    totals: tuple[int, ...]
+    """Cumulative scores after this hand."""
+    held: tuple[tuple[Piece, ...], ...]
+    notes: tuple[str, ...]
+    summary: str
+
+
+# ---------------------------------------------------------------------------
+# The game
+# ---------------------------------------------------------------------------
+
+
+@dataclass(kw_only=True)
+class Game(ABC):
+    """Base class of every variant's state. Subclasses are dataclasses too."""
+
+    variant: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    tiles: ClassVar[bool] = False
+    options_type: ClassVar[type[Options]]
+    move_types: ClassVar[tuple[type[Move], ...]]
+    lower_is_better: ClassVar[bool] = False
+
+    options: Options
+    players: int
+    seed: int
+    rng: Rng
+    turn_serial: int = 0
+    """Counts turn starts; a timer armed for an older turn is stale."""
+
+    # -- creation ---------------------------------------------------------
+
+    @classmethod
+    def new(cls, players: int, options: Options | None = None, seed: int = 0) -> Self:
+        """A fresh game, first hand dealt. Refuses a bad player count or options."""
+        options = options if options is not None else cls.options_type()
+        if not isinstance(options, cls.options_type):
+            raise InvalidOptions(f"these options are not for {cls.title}")
+        options.validate()
+        if not cls.min_players <= players <= cls.max_players:
+            raise InvalidOptions(f"{cls.title} needs {cls.min_players} to {cls.max_players} "
+                                 f"players, not {players}")
+        game = cls(options=options, players=players, seed=seed, rng=Rng.from_seed(seed))
+        game._check_setup()
+        game._start()
+        return game
+
+    def _check_setup(self) -> None:  # noqa: B027 - a hook; most variants need no check
+        """Refuse option combinations that depend on the player count (IND-3)."""
+
+    @abstractmethod
+    def _start(self) -> None:
+        """Deal the first hand (mutates a brand-new game)."""
+
+    # -- the protocol -----------------------------------------------------
+
+    def apply(self, move: Move) -> tuple[Self, list[Event]]:
+        """The game after ``move`` and what happened; raises :class:`IllegalMove`."""
+        if not isinstance(move, self.move_types):
+            raise IllegalMove(f"{move.kind or type(move).__name__} is not a move in {self.title}")
+        if not 0 <= move.seat < self.players:
+            raise IllegalMove("you are not seated in this game")
+        if self.is_over:
+            raise IllegalMove("the game is over")
+        new = self.clone()
+        events = new._apply(move)
+        return new, events
+
+    @abstractmethod
+    def _apply(self, move: Move) -> list[Event]:
+        """Validate and perform ``move`` on this (already cloned) state."""
+
+    @abstractmethod
+    def legal_moves(self, seat: int) -> list[Move]:
+        """The moves ``seat`` may make now (every distinct one the bot could be asked for)."""
+
+    @property
+    @abstractmethod
+    def to_move(self) -> int | None:
+        """The seat whose turn it is, or ``None`` when nobody is to move."""
+
+    @property
+    @abstractmethod
+    def is_over(self) -> bool:
+        """The match has ended."""
+
+    @property
+    def turn_seconds(self) -> int:
+        return int(getattr(self.options, "turn_seconds", 0))
+
+    def require_turn(self, seat: int) -> None:
+        if seat != self.to_move:
+            raise NotYourTurn()
+
+    # -- what players see -------------------------------------------------
+
+    @abstractmethod
+    def table_view(self) -> TableView:
+        """Public information only."""
+
+    @abstractmethod
+    def hand_view(self, seat: int) -> HandView:
+        """``seat``'s own hand (never shown to anybody else)."""
+
+    @abstractmethod
+    def hand(self, seat: int) -> Sequence[Piece]:
+        """The pieces ``seat`` holds."""
+
+    @abstractmethod
+    def history(self) -> Sequence[HandResult]:
+        """Results of the hands played so far."""
+
+    @abstractmethod
+    def result_view(self) -> ResultView:
+        """The latest hand's result (or the match's, once it is over)."""
+
+    def forfeit_move(self, seat: int) -> Move | None:
+        """The variant's own way out for a leaving player (Indian drop, Penang Dead…).
+
+        ``None`` when the variant has none: the bot seats a computer instead.
+        """
+        return None
+
+    @property
+    def notation(self) -> Notation:
+        return TILES if self.tiles else CARDS
+
+    def check_piece(self, piece: Piece) -> None:  # noqa: B027 - a hook, fine by default
+        """Refuse pieces the variant does not use (STR-3: no jokers). Default: all fine."""
+
+    def resolve(self, seat: int, refs: Sequence[PieceRef],
+                shown: Sequence[Piece] | None = None) -> list[Piece]:
+        """Pieces ``seat`` holds for parsed tokens (NOT-5, NOT-7), after variant checks."""
+        for ref in refs:
+            if ref.piece is not None:
+                self.check_piece(ref.piece)
+        return take_from_hand(refs, self.hand(seat), shown)
+
+    # -- values -----------------------------------------------------------
+
+    def clone(self) -> Self:
+        """A copy that shares only immutable parts (pieces, melds, options, results)."""
+        new = copy.copy(self)
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            if isinstance(value, list | dict | Rng):
+                setattr(new, f.name, _copy_mutable(value))
+        return new
+
+    def to_json(self) -> dict[str, Any]:
+        return {"variant": self.variant, **to_data(self)}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Self:
+        body = {k: v for k, v in data.items() if k != "variant"}
+        if data.get("variant", cls.variant) != cls.variant:
+            raise ValueError(f"not a {cls.variant} game")
+        return from_data(cls, body)
+
+    @classmethod
+    def move_from_json(cls, data: dict[str, Any]) -> Move:
+        kinds = {m.kind: m for m in cls.move_types}
+        body = {k: v for k, v in data.items() if k != "kind"}
+        return from_data(kinds[data["kind"]], body)
+
+
+def _copy_mutable(value: Any) -> Any:
+    if isinstance(value, list):
+        return [_copy_mutable(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _copy_mutable(v) for k, v in value.items()}
+    if isinstance(value, Rng):
+        return Rng(value.state)
+    return value

@@ -1,0 +1,53 @@
+"""Moves shared by several variants.
+
+A move names concrete pieces (the bot resolves codes and ``#n`` positions
+first, NOT-5/NOT-7); the variant checks that the seat may make it. Each
+variant lists the move types it accepts in ``Game.move_types``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from .cards import Card, Face, Tile
+from .game import Move
+
+Placed = tuple[Card | Tile, Face | None]
+"""A piece as laid on the table, with the face a player named for a joker (NOT-8)."""
+
+
+def placed(*pieces: Card | Tile) -> tuple[Placed, ...]:
+    """Pieces with no joker faces named (convenience for callers and tests)."""
+    return tuple((p, None) for p in pieces)
+
+
+@dataclass(frozen=True)
+class Draw(Move):
+    """Take the top card of a pile (``stock``/``discard``; Indian ``closed``/``open``)."""
+
+    kind: ClassVar[str] = "draw"
+    source: str
+
+
+@dataclass(frozen=True)
+class Discard(Move):
+    kind: ClassVar[str] = "discard"
+    card: Card | Tile
+
+
+@dataclass(frozen=True)
+class MeldDown(Move):
+    """Lay one or more new melds from the hand (NOT-6: melds separated by ``|``)."""
+
+    kind: ClassVar[str] = "meld"
+    melds: tuple[tuple[Placed, ...], ...]
+
+
+@dataclass(frozen=True)
+class LayOff(Move):
+    """Add pieces from the hand to table meld number ``meld``."""
+
+    kind: ClassVar[str] = "layoff"
+    cards: tuple[Placed, ...]
+    meld: int
