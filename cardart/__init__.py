@@ -1,0 +1,16 @@
+"""Pictures of rummy games, drawn with Pillow from the engine's plain views.
+
+Every renderer is a pure function of its arguments and returns PNG bytes (a
+hand also returns the order of its pieces, so ``#n`` can be resolved). They are
+safe to call from worker threads (``asyncio.to_thread``) and never touch the
+network or system fonts. Engine views hold seats; renderers that show players
+take ``names`` indexed by seat.
+"""
+
+from .chart import render_score_chart
+from .hand import RenderedHand, render_hand
+from .results import render_results
+from .table import render_table
+
+__all__ = ["RenderedHand", "render_hand", "render_results", "render_score_chart",
+           "render_table"]

@@ -1,0 +1,175 @@
+"""Sample views for every composition: the demo pictures, the benchmark and the tests.
+
+Everything is fixed by seeds, so the samples (and the pictures) never change.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from pathlib import Path
+
+from bot.engine.cards import (
+    JOKER,
+    TILE_JOKER,
+    Card,
+    Face,
+    Piece,
+    Suit,
+    Tile,
+    card_deck,
+    tile_set,
+)
+from bot.engine.views import (
+    HandView,
+    MeldView,
+    Placing,
+    PlayerPanel,
+    ResultView,
+    ScoreSeries,
+    SeatState,
+    TableView,
+)
+
+from .chart import render_score_chart
+from .hand import render_hand
+from .results import render_results
+from .table import render_table
+
+NAMES = ("Ana", "Bartholomew the Magnificent", "Chen", "Dewi", "Emeka", "Fatima")
+
+
+def sample_hand(count: int, seed: int = 7) -> HandView:
+    """A hand of ``count`` cards from two packs with jokers; the last one was just drawn."""
+    deck = card_deck(2, 4)
+    random.Random(seed).shuffle(deck)
+    return HandView(seat=0, pieces=tuple(deck[:count]), newest=deck[count - 1])
+
+
+def sample_rack(count: int, seed: int = 7) -> HandView:
+    """A rack of ``count`` tiles; the last one was just drawn."""
+    tiles = tile_set()
+    random.Random(seed).shuffle(tiles)
+    return HandView(seat=0, pieces=tuple(tiles[:count]), tiles=True, newest=tiles[count - 1])
+
+
+def sample_melds(count: int, tiles: bool = False) -> tuple[MeldView, ...]:
+    """``count`` melds, runs and sets alternating, some with a joker standing in."""
+    make = Tile if tiles else Card
+    joker = TILE_JOKER if tiles else JOKER
+    melds = []
+    for number in range(1, count + 1):
+        suit = number % 4
+        if number % 2:  # a run of 3 to 5
+            length, start = 3 + number % 3, 1 + (number * 7) % 9
+            faces = [Face.make(start + i, suit) for i in range(length)]
+            kind = "run"
+        else:  # a set of 3 or 4
+            rank = 1 + (number * 5) % 13
+            faces = [Face.make(rank, (suit + i) % 4) for i in range(3 + number % 4 // 2)]
+            kind = "set"
+        pieces: list[Piece] = [make(face.rank, face.suit) for face in faces]
+        if number % 3 == 0:  # a joker: a definite card in a run, an open suit in a set
+            position = 1 if kind == "run" else len(faces) - 1
+            pieces[position] = joker
+            if kind == "set":
+                faces[position] = Face.make(faces[0].rank)
+        melds.append(MeldView(number, tuple(pieces), tuple(faces), kind, owner=number % 4))
+    return tuple(melds)
+
+
+def sample_players(count: int, *, tiles: bool = False, mover: int = 1) -> tuple[PlayerPanel, ...]:
+    states = (SeatState.PLAYING, SeatState.PLAYING, SeatState.DROPPED, SeatState.PLAYING,
+              SeatState.DEAD, SeatState.OUT)
+    return tuple(PlayerPanel(seat=seat, pieces_left=(14 if tiles else 9) - 2 * seat,
+                             score=str(40 * seat - 25), state=states[seat],
+                             to_move=seat == mover, dealer=seat == 0,
+                             note="drop 20" if states[seat] is SeatState.DROPPED else "")
+                 for seat in range(count))
+
+
+def sample_table(melds: int = 20) -> TableView:
+    """A busy table: ``melds`` melds, a discard pile, a stock."""
+    return TableView(variant="straight", tiles=False, players=sample_players(4),
+                     melds=sample_melds(melds), discard=(Card(9, Suit.C), Card(12, Suit.H)),
+                     stock=23, to_move=1, hand_number=3,
+                     status="Bartholomew drew from the stock · 0:42 left")
+
+
+def sample_remi_table() -> TableView:
+    deck = card_deck(1, 0)
+    random.Random(11).shuffle(deck)
+    return TableView(variant="remi", tiles=False, players=sample_players(3, mover=2),
+                     melds=sample_melds(5), discard=tuple(deck[:17]), discard_marked=3,
+                     stock=18, to_move=2, hand_number=2)
+
+
+def sample_indian_table() -> TableView:
+    return TableView(variant="indian", tiles=False, players=sample_players(6, mover=3),
+                     discard=(Card(4, Suit.D),), stock=31, stock_label="closed deck",
+                     wild=Card(7, Suit.S), to_move=3)
+
+
+def sample_tile_table() -> TableView:
+    return TableView(variant="tiles", tiles=True, players=sample_players(4, tiles=True),
+                     melds=sample_melds(12, tiles=True), stock=42, stock_label="pool",
+                     to_move=1, hand_number=1, status="Chen placed 5 tiles")
+
+
+def sample_series(hands: int = 8, players: int = 4) -> ScoreSeries:
+    """Running totals of a match of ``hands`` hands."""
+    rng = random.Random(5)
+    totals, running = [], [0.0] * players
+    for _ in range(hands):
+        winner = rng.randrange(players)
+        for seat in range(players):
+            running[seat] += rng.randint(20, 60) if seat == winner else -rng.randint(0, 25)
+        totals.append(tuple(running))
+    per_seat = tuple(tuple(hand[seat] for hand in totals) for seat in range(players))
+    return ScoreSeries(variant="straight", totals=per_seat)
+
+
+def sample_results() -> ResultView:
+    deck = card_deck(1, 0)
+    random.Random(3).shuffle(deck)
+    return ResultView(variant="straight", title="Hand 8 · Ana goes out and wins the match",
+                      placings=(
+                          Placing(0, 1, "+61", "212"),
+                          Placing(2, 2, "-14", "97", held=tuple(deck[:3])),
+                          Placing(1, 3, "-27", "88", held=tuple(deck[3:9]),
+                                  note="removed for inactivity"),
+                          Placing(3, 4, "-43", "41", held=tuple(deck[9:20])),
+                      ),
+                      seed=424242, match_over=True)
+
+
+DEMOS: dict[str, Callable[[], bytes]] = {
+    "hand7": lambda: render_hand(sample_hand(7), sort="suit").png,
+    "hand13": lambda: render_hand(sample_hand(13), sort="suit").png,
+    "hand13_classic_by_rank": lambda: render_hand(sample_hand(13), sort="rank",
+                                                  style="classic").png,
+    "hand13_wild": lambda: render_hand(
+        HandView(0, sample_hand(13).pieces, newest=Card(7, Suit.H), wild_rank=7)).png,
+    "hand20": lambda: render_hand(sample_hand(20), sort="suit").png,
+    "hand25": lambda: render_hand(sample_hand(25), sort="suit").png,
+    "rack14": lambda: render_hand(sample_rack(14), sort="suit").png,
+    "rack22": lambda: render_hand(sample_rack(22), sort="rank").png,
+    "table20": lambda: render_table(sample_table(20), NAMES),
+    "table_remi": lambda: render_table(sample_remi_table(), NAMES),
+    "table_indian": lambda: render_table(sample_indian_table(), NAMES),
+    "table_tiles": lambda: render_table(sample_tile_table(), NAMES),
+    "chart": lambda: render_score_chart(sample_series(), NAMES),
+    "results": lambda: render_results(sample_results(), NAMES),
+}
+"""One picture per file name: every composition, some in several variants."""
+
+
+def write_demos(directory: Path) -> list[Path]:
+    """Write every demo picture into ``directory``; return the files written."""
+    directory.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name, draw in DEMOS.items():
+        path = directory / f"{name}.png"
+        path.write_bytes(draw())
+        written.append(path)
+    return written

@@ -1,0 +1,133 @@
+"""The end of a game: placings, points and totals, what each player held, notes, the seed."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from PIL import Image
+
+from bot.engine.views import Placing, ResultView
+
+from . import palette, shapes, sprites
+from .encode import png_bytes
+from .fonts import Typeface, draw_text, fitted, text
+from .layout import (
+    MARGIN,
+    SPACING,
+    WIDTH,
+    Block,
+    Line,
+    draw_run,
+    name_of,
+    stack,
+    step_to_fit,
+    variant_title,
+)
+from .palette import RGB, Style
+from .raster import fill
+
+ROW_GAP = 14
+TEXT_SIZE = 30
+SMALL_SIZE = 24
+MEDAL = 44
+NAME_X = MARGIN + MEDAL + 24
+COLUMNS = (("points", 150), ("total", 150))
+"""The right-hand columns and their widths."""
+MEDALS: dict[int, RGB] = {1: palette.GOLD, 2: palette.SILVER, 3: palette.BRONZE}
+
+
+def render_results(view: ResultView, names: Sequence[str], *, style: Style = "four") -> bytes:
+    """Draw the results as PNG bytes; ``names[seat]`` is the name shown for each seat."""
+    subtitle = [variant_title(view.variant)]
+    if view.match_over:
+        subtitle.append("match over")
+    if view.seed is not None:
+        subtitle.append(f"seed {view.seed}")
+    blocks: list[Block] = [Line(view.title, face=Typeface.BOLD),
+                           Line(" · ".join(subtitle), size=SMALL_SIZE, colour=palette.FELT_MUTED),
+                           _ColumnHeads()]
+    size = sprites.TILE_SMALL if view.tiles else sprites.CARD_SMALL
+    blocks += [_PlacingRow(placing, name_of(names, placing.seat), size, view.tiles, style)
+               for placing in sorted(view.placings, key=lambda p: (p.place, p.seat))]
+    return png_bytes(stack(blocks, ROW_GAP))
+
+
+def _column_starts() -> list[int]:
+    starts, right = [], WIDTH - MARGIN
+    for _, width in reversed(COLUMNS):
+        right -= width
+        starts.insert(0, right)
+    return starts
+
+
+@dataclass(frozen=True, slots=True)
+class _ColumnHeads:
+    @property
+    def height(self) -> int:
+        return text("H", Typeface.REGULAR, SMALL_SIZE).cap
+
+    def draw(self, picture: Image.Image, top: int) -> None:
+        for start, (head, _) in zip(_column_starts(), COLUMNS, strict=True):
+            draw_text(picture, text(head, Typeface.REGULAR, SMALL_SIZE), (start + 16, top),
+                      palette.FELT_MUTED)
+
+
+@dataclass(frozen=True, slots=True)
+class _PlacingRow:
+    """A band: medal, name, points and total on the first line; held pieces and note below."""
+
+    placing: Placing
+    name: str
+    size: sprites.PieceSize
+    tiles: bool
+    style: Style
+
+    @property
+    def _lines(self) -> list[str]:
+        return [self.placing.note] if self.placing.note else []
+
+    @property
+    def height(self) -> int:
+        line = text("H", Typeface.BOLD, TEXT_SIZE).cap
+        small = text("H", Typeface.REGULAR, SMALL_SIZE).cap
+        height = 2 * SPACING + line + SPACING + 4
+        height += self.size.height + SPACING if self.placing.held else small + SPACING
+        return height + len(self._lines) * (small + SPACING) + SPACING
+
+    def draw(self, picture: Image.Image, top: int) -> None:
+        winner = self.placing.winner
+        band = palette.WINNER_BAND if winner else palette.FELT_DARK
+        fill(picture, shapes.box_stamp(WIDTH - 2 * MARGIN, self.height, 14), band,
+             (MARGIN, top))
+        y = top + 2 * SPACING
+        medal = MEDALS.get(self.placing.place, palette.CHIP)
+        fill(picture, shapes.disc(MEDAL), medal, (MARGIN + 14, y - 8))
+        number = text(str(self.placing.place), Typeface.BOLD, TEXT_SIZE)
+        draw_text(picture, number, (MARGIN + 14 + (MEDAL - number.width) // 2,
+                                    y - 8 + (MEDAL - number.cap) // 2), palette.INK)
+        starts = _column_starts()
+        name = fitted(self.name, Typeface.BOLD, TEXT_SIZE, starts[0] - NAME_X - 16)
+        draw_text(picture, name, (NAME_X, y), palette.GOLD if winner else palette.FELT_TEXT)
+        for start, value in zip(starts, (self.placing.points, self.placing.total), strict=True):
+            run = fitted(value, Typeface.BOLD, TEXT_SIZE, COLUMNS[0][1] - 20)
+            draw_text(picture, run, (start + 16, y), palette.FELT_TEXT)
+        y += name.cap + SPACING + 4
+        small = text("H", Typeface.REGULAR, SMALL_SIZE).cap
+        if self.placing.held:
+            held = self.placing.held
+            natural = self.size.width + 2 if self.tiles else sprites.strip(self.size)
+            step = step_to_fit(len(held), self.size.width, WIDTH - MARGIN - 16 - NAME_X, natural)
+            draw_run(picture, held, [NAME_X + i * step for i in range(len(held))], y, self.size,
+                     self.style)
+            y += self.size.height + SPACING
+        else:
+            nothing = "nothing left in hand" if not self.tiles else "nothing left on the rack"
+            draw_text(picture, text(nothing, Typeface.REGULAR, SMALL_SIZE), (NAME_X, y),
+                      palette.FELT_MUTED)
+            y += small + SPACING
+        for line in self._lines:
+            draw_text(picture, fitted(line, Typeface.REGULAR, SMALL_SIZE,
+                                      WIDTH - MARGIN - 16 - NAME_X), (NAME_X, y),
+                      palette.FELT_MUTED)
+            y += small + SPACING
