@@ -1,0 +1,3 @@
+"""Test-wide plugins: the fake Discord fixtures."""
+
+pytest_plugins = ["tests.fakediscord.plugin"]
