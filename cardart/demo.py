@@ -53,7 +53,7 @@ def sample_rack(count: int, seed: int = 7) -> HandView:
     return HandView(seat=0, pieces=tuple(tiles[:count]), tiles=True, newest=tiles[count - 1])
 
 
-def sample_melds(count: int, tiles: bool = False) -> tuple[MeldView, ...]:
+def sample_melds(count: int, tiles: bool = False, players: int = 4) -> tuple[MeldView, ...]:
     """``count`` melds, runs and sets alternating, some with a joker standing in."""
     make = Tile if tiles else Card
     joker = TILE_JOKER if tiles else JOKER
@@ -74,14 +74,15 @@ def sample_melds(count: int, tiles: bool = False) -> tuple[MeldView, ...]:
             pieces[position] = joker
             if kind == "set":
                 faces[position] = Face.make(faces[0].rank)
-        melds.append(MeldView(number, tuple(pieces), tuple(faces), kind, owner=number % 4))
+        melds.append(MeldView(number, tuple(pieces), tuple(faces), kind,
+                               owner=number % players))
     return tuple(melds)
 
 
 def sample_players(count: int, *, tiles: bool = False, mover: int = 1) -> tuple[PlayerPanel, ...]:
     states = (SeatState.PLAYING, SeatState.PLAYING, SeatState.DROPPED, SeatState.PLAYING,
               SeatState.DEAD, SeatState.OUT)
-    return tuple(PlayerPanel(seat=seat, pieces_left=(14 if tiles else 9) - 2 * seat,
+    return tuple(PlayerPanel(seat=seat, pieces_left=(14 if tiles else 9) - seat,
                              score=str(40 * seat - 25), state=states[seat],
                              to_move=seat == mover, dealer=seat == 0,
                              note="drop 20" if states[seat] is SeatState.DROPPED else "")
@@ -100,7 +101,8 @@ def sample_remi_table() -> TableView:
     deck = card_deck(1, 0)
     random.Random(11).shuffle(deck)
     return TableView(variant="remi", tiles=False, players=sample_players(3, mover=2),
-                     melds=sample_melds(5), discard=tuple(deck[:17]), discard_marked=3,
+                     melds=sample_melds(5, players=3), discard=tuple(deck[:17]),
+                     discard_marked=3,
                      stock=18, to_move=2, hand_number=2)
 
 

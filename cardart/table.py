@@ -43,6 +43,8 @@ CAPTION_SIZE = 26
 PANEL_SIZE = 30
 BADGE_SIZE = 22
 MELD_NUMBER_SIZE = 26
+OWNER_COLUMN = 200
+"""Width of the owners' names beside their melds (Remi)."""
 MELD_GAP = (28, 18)
 """Space between melds: across, and between rows."""
 
@@ -63,7 +65,8 @@ def render_table(view: TableView, names: Sequence[str], *, style: Style = "four"
     blocks.append(_TopBlock(_piles(view), _Panel(view, names, mover)))
     if view.discard_marked:
         blocks.append(_SpreadPile(view.discard, view.discard_marked, view.tiles, style))
-    blocks.append(_Melds(view, names, style))
+    if view.melds:
+        blocks.append(_Melds(view, names, style))
     return png_bytes(stack(blocks, SECTION_GAP))
 
 
@@ -121,7 +124,10 @@ def _piles(view: TableView) -> list[_Pile]:
 
 PANEL_ROW = 50
 PANEL_HEADER = 30
-_COLUMNS = (("cards", 100), ("score", 120), ("state", 250))
+NOTE_SIZE = 24
+NAME_ROOM = 260
+"""The narrowest name column beside the piles; with less, the panel goes under them."""
+_COLUMNS = (("cards", 90), ("score", 120), ("state", 260))
 """Right-hand columns of the panel and their widths; the name takes the rest."""
 
 
@@ -173,32 +179,54 @@ class _Panel:
         if player.dealer:
             paste(picture, dealer, (starts[0] + name.width + 8,
                                     y + (PANEL_ROW - 6 - dealer.height) // 2))
-        state = player.state.value + (f" · {player.note}" if player.note else "")
-        cells = (str(player.pieces_left), player.score, state)
-        for start, content, (_, room) in zip(starts[1:], cells, _COLUMNS, strict=True):
-            run = fitted(content, Typeface.BOLD, PANEL_SIZE, room - 8)
+        cells = (str(player.pieces_left), player.score, player.state.value)
+        runs = [fitted(content, Typeface.BOLD, PANEL_SIZE, room - 8)
+                for content, (_, room) in zip(cells, _COLUMNS, strict=True)]
+        for start, run in zip(starts[1:], runs, strict=True):
             draw_text(picture, run, (start, line), ink)
+        if player.note:  # after the state, smaller, in the room left
+            left = starts[-1] + runs[-1].width + 10
+            note = fitted(player.note, Typeface.REGULAR, NOTE_SIZE, x + width - 10 - left)
+            draw_text(picture, note, (left, line + runs[-1].cap - note.cap), ink)
 
 
 @dataclass(frozen=True, slots=True)
 class _TopBlock:
-    """The piles on the left, the players panel filling the rest of the width."""
+    """The piles, with the players panel beside them or, if that leaves it too narrow, below."""
 
     piles: list[_Pile]
     panel: _Panel
 
     @property
+    def _piles_width(self) -> int:
+        return sum(pile.width + SECTION_GAP for pile in self.piles) + (
+            SECTION_GAP if self.piles else 0)
+
+    @property
+    def _beside(self) -> bool:
+        fixed = 40 + sum(width for _, width in _COLUMNS)
+        return SPAN - self._piles_width >= fixed + NAME_ROOM
+
+    @property
+    def _piles_height(self) -> int:
+        return max((pile.height for pile in self.piles), default=0)
+
+    @property
     def height(self) -> int:
-        return max([self.panel.height, *(pile.height for pile in self.piles)])
+        if self._beside:
+            return max(self.panel.height, self._piles_height)
+        return self._piles_height + SECTION_GAP + self.panel.height
 
     def draw(self, picture: Image.Image, top: int) -> None:
         x = MARGIN
         for pile in self.piles:
             pile.draw(picture, (x, top))
             x += pile.width + SECTION_GAP
-        if self.piles:
-            x += SECTION_GAP
-        self.panel.draw(picture, (x, top), WIDTH - MARGIN - x)
+        if self._beside:
+            left = MARGIN + self._piles_width
+            self.panel.draw(picture, (left, top), WIDTH - MARGIN - left)
+        else:
+            self.panel.draw(picture, (MARGIN, top + self._piles_height + SECTION_GAP), SPAN)
 
 
 # ---------------------------------------------------------------------------
@@ -311,13 +339,17 @@ class _Meld:
 
 @dataclass(slots=True)
 class _Melds:
-    """Every meld, numbered, wrapped into rows (grouped under owners' names for Remi)."""
+    """Every meld, numbered, wrapped into rows.
+
+    Where melds are grouped by owner (Remi), each owner's melds wrap beside
+    the owner's name, one group under the other.
+    """
 
     view: TableView
     names: Sequence[str]
     style: Style
     placed: list[tuple[_Meld | str, int, int]] = field(init=False)
-    """What goes where: a meld or a group heading, and its position below the caption."""
+    """What goes where: a meld or an owner's name, and its position below the caption."""
     height: int = field(init=False)
 
     def __post_init__(self) -> None:
@@ -327,34 +359,37 @@ class _Melds:
             owners = sorted({m.meld.owner for m in melds if m.meld.owner is not None})
             groups = [(name_of(self.names, owner), [m for m in melds if m.meld.owner == owner])
                       for owner in owners]
-            groups += [("", [m for m in melds if m.meld.owner is None])]
+            groups.append((None, [m for m in melds if m.meld.owner is None]))
         self.placed = []
-        caption = text("H", Typeface.BOLD, CAPTION_SIZE).cap
-        y = caption + SPACING + 4
-        for heading, members in groups:
+        y = text("H", Typeface.BOLD, CAPTION_SIZE).cap + SPACING + 4
+        for owner, members in groups:
             if not members:
                 continue
-            if heading:
-                self.placed.append((heading, MARGIN, y))
-                y += caption + SPACING
-            x, row_height = MARGIN, 0
-            for meld in members:
-                if x > MARGIN and x + meld.width > WIDTH - MARGIN:
-                    x, y, row_height = MARGIN, y + row_height + MELD_GAP[1], 0
-                self.placed.append((meld, x, y))
-                x += meld.width + MELD_GAP[0]
-                row_height = max(row_height, meld.height)
-            y += row_height + MELD_GAP[1]
-        self.height = y - MELD_GAP[1] if self.view.melds else caption
+            left = MARGIN
+            if owner is not None:
+                chip = members[0].chip.height + 4
+                self.placed.append((owner, MARGIN, y + chip + SPACING))
+                left += OWNER_COLUMN
+            y = self._flow(members, left, y) + MELD_GAP[1]
+        self.height = y - MELD_GAP[1]
+
+    def _flow(self, melds: list[_Meld], left: int, top: int) -> int:
+        """Place ``melds`` in rows from ``left`` to the right margin; return the bottom."""
+        x, y, row_height = left, top, 0
+        for meld in melds:
+            if x > left and x + meld.width > WIDTH - MARGIN:
+                x, y, row_height = left, y + row_height + MELD_GAP[1], 0
+            self.placed.append((meld, x, y))
+            x += meld.width + MELD_GAP[0]
+            row_height = max(row_height, meld.height)
+        return y + row_height
 
     def draw(self, picture: Image.Image, top: int) -> None:
-        count = len(self.view.melds)
-        caption = f"Melds · {count}" if count else "No melds on the table yet"
-        draw_text(picture, text(caption, Typeface.BOLD, CAPTION_SIZE), (MARGIN, top),
-                  palette.FELT_TEXT)
+        draw_text(picture, text(f"Melds · {len(self.view.melds)}", Typeface.BOLD, CAPTION_SIZE),
+                  (MARGIN, top), palette.FELT_TEXT)
         for item, x, y in self.placed:
             if isinstance(item, str):
-                draw_text(picture, fitted(item, Typeface.BOLD, CAPTION_SIZE, SPAN),
-                          (x, top + y), palette.GOLD)
+                name = fitted(item, Typeface.BOLD, CAPTION_SIZE, OWNER_COLUMN - 16)
+                draw_text(picture, name, (x, top + y), palette.GOLD)
             else:
                 item.draw(picture, (x, top + y), self.style)
