@@ -264,6 +264,7 @@ class Gateway:
 
     def _log(self, direction: str, frame: dict[str, Any]) -> None:
         self.frames.append((direction, frame))
+        self.world.notifier.notify()
 
     def _problem(self, detail: str) -> None:
         self.recorder.add(Problem("gateway", detail))

@@ -63,7 +63,6 @@ class Invocations:
         opened_by: InteractionRecord | None = None,
     ) -> InteractionRecord:
         """A new interaction with the full payload Discord would dispatch."""
-        self._check_can_act(user, channel)
         interaction_id = self.world.ids.next()
         token = f"fake-{secrets.token_urlsafe(24)}"
         payload = self._payload(interaction_id, token, kind, user, channel, data, message)
@@ -154,6 +153,7 @@ class Invocations:
         focus: tuple[str, str] | None = None,
     ) -> tuple[dict[str, Any], int | None]:
         """``data`` of a slash command (or autocomplete) and the focused option's type."""
+        self._check_can_act(user, channel)
         names = path.strip().lstrip("/").split()
         if not names:
             raise ValueError("empty command path")

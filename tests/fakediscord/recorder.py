@@ -9,6 +9,7 @@ answered, an ``ephemeral=True`` followup that Discord would show publicly.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -67,7 +68,8 @@ class Problem:
 class Recorder:
     """Keeps requests and problems; decides which problems were expected."""
 
-    def __init__(self) -> None:
+    def __init__(self, on_problem: Callable[[], None]) -> None:
+        self._on_problem = on_problem
         self.requests: list[RequestRecord] = []
         self.problems: list[Problem] = []
         self._allowed_codes: set[int] = set(ALWAYS_EXPECTED_CODES)
@@ -85,6 +87,7 @@ class Recorder:
         self.problems.append(problem)
         if problem.interaction is not None:
             problem.interaction.problems.append(problem)
+        self._on_problem()
         return problem
 
     def take(self, *, kind: str | None = None, code: int | None = None) -> list[Problem]:

@@ -52,7 +52,7 @@ class FakeDiscord:
         self.clock = Clock()
         self.world = World(self.clock, bot_name=bot_name)
         self.owner = self.world.add_user("Bot Owner")
-        self.recorder = Recorder()
+        self.recorder = Recorder(on_problem=self.world.notifier.notify)
         self.commands = CommandRegistry(self.world.ids, self.application_id)
         self._messages = Messages(self.world, self._attachment_url, attachment_size_limit)
         self._protocol = InteractionProtocol(self.world, self._messages, self.recorder)
@@ -505,6 +505,13 @@ class FakeDiscord:
             state = "never answered" if record.callback is None else "deferred and never completed"
             self.recorder.add(Problem("unanswered", f"{record} was {state}", interaction=record))
             record.expect_unanswered()
+
+    async def wait_until(
+        self, condition: Callable[[], Any], *, timeout: float = 5.0, what: str = "a condition"
+    ) -> Any:
+        """Wait until ``condition()`` is truthy (re-checked on every change and
+        every 50 ms, so it may look at the bot or its database too)."""
+        return await self.world.notifier.wait_for(condition, timeout, what)
 
     def assert_clean(self) -> None:
         """Fail if the bot did anything Discord refuses (see ``problems``)."""

@@ -30,7 +30,14 @@ Emit = Callable[[str, dict[str, Any], int], None]
 
 
 class Notifier:
-    """Lets coroutines wait until a condition over the world becomes true."""
+    """Lets coroutines wait until a condition over the world becomes true.
+
+    Conditions are re-checked on every ``notify`` and, for conditions over
+    state the fake does not own (the bot's caches, a database), every
+    ``POLL_INTERVAL`` seconds.
+    """
+
+    POLL_INTERVAL = 0.05
 
     def __init__(self) -> None:
         self._waiters: list[asyncio.Future[None]] = []
@@ -55,7 +62,7 @@ class Notifier:
             waiter = loop.create_future()
             self._waiters.append(waiter)
             try:
-                await asyncio.wait_for(waiter, remaining)
+                await asyncio.wait_for(waiter, min(remaining, self.POLL_INTERVAL))
             except TimeoutError:
                 continue
 
