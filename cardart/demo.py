@@ -151,7 +151,7 @@ DEMOS: dict[str, Callable[[], bytes]] = {
     "hand13_classic_by_rank": lambda: render_hand(sample_hand(13), sort="rank",
                                                   style="classic").png,
     "hand13_wild": lambda: render_hand(
-        HandView(0, sample_hand(13).pieces, newest=Card(7, Suit.H), wild_rank=7)).png,
+        HandView(0, sample_hand(13).pieces, newest=sample_hand(13).pieces[1], wild_rank=7)).png,
     "hand20": lambda: render_hand(sample_hand(20), sort="suit").png,
     "hand25": lambda: render_hand(sample_hand(25), sort="suit").png,
     "rack14": lambda: render_hand(sample_rack(14), sort="suit").png,

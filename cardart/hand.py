@@ -16,17 +16,17 @@ from bot.engine.views import HandView
 
 from . import palette, sprites
 from .encode import png_bytes
+from .fonts import Typeface, draw_text, text
 from .layout import (
     HEADING_SIZE,
     LABEL_HEIGHT,
     MARGIN,
     SPACING,
     SPAN,
+    Line,
     balanced_rows,
-    canvas,
-    heading,
     label_chip,
-    piece_ink,
+    stack,
     step_to_fit,
 )
 from .palette import Style
@@ -37,7 +37,7 @@ Sort = Literal["suit", "rank"]
 
 CARDS_PER_ROW = 13
 TILES_PER_ROW = 15
-ROW_GAP = 20
+ROW_GAP = 22
 HIGHLIGHT = 5
 BADGE_SIZE = 22
 TILE_BADGE_SIZE = 18
@@ -59,37 +59,57 @@ def render_hand(view: HandView, *, sort: Sort | None = None, style: Style = "fou
     ``None`` keeps the engine's order. ``title`` replaces the default heading.
     """
     pieces = tuple(_sorted(view.pieces, sort))
-    size = sprites.TILE_LARGE if view.tiles else sprites.CARD_LARGE
-    rows = balanced_rows(len(pieces), TILES_PER_ROW if view.tiles else CARDS_PER_ROW)
-    natural = size.width + SPACING
-    step = step_to_fit(max(rows, default=1), size.width, SPAN, natural)
-    chip_width = min(step - SPACING, size.width)
-
-    top = MARGIN + HEADING_SIZE + 14
-    row_height = size.height + SPACING + LABEL_HEIGHT + ROW_GAP
-    picture = canvas(top + max(len(rows), 1) * row_height - ROW_GAP + MARGIN)
-    heading(picture, title if title is not None else _default_title(view, len(pieces), sort),
-            (MARGIN, MARGIN))
-
-    newest = _last_index_of(pieces, view.newest)
-    start = 0
-    for row, count in enumerate(rows):
-        y = top + row * row_height
-        xs = [MARGIN + i * step for i in range(count)]
-        for i, x in enumerate(xs):
-            index = start + i
-            piece = pieces[index]
-            paste(picture, sprites.piece_sprite(piece, size, style), (x, y))
-            _badges(picture, piece, (x, y), size, newest=index == newest,
-                    wild=view.wild_rank is not None and not piece.is_joker
-                    and piece.rank == view.wild_rank)
-            label_chip(picture, (x, y + size.height + SPACING), chip_width, piece.code,
-                       piece_ink(piece, style), index + 1)
-        start += count
-    if not pieces:
-        heading(picture, "No pieces left", (MARGIN, top + size.height // 2),
-                colour=palette.FELT_MUTED)
+    heading = title if title is not None else _default_title(view, len(pieces), sort)
+    picture = stack([Line(heading), _Rows(view, pieces, style)], ROW_GAP)
     return RenderedHand(png_bytes(picture), pieces)
+
+
+@dataclass(frozen=True, slots=True)
+class _Rows:
+    """The pieces in one or more rows, each with its label chip, badges where due."""
+
+    view: HandView
+    pieces: tuple[Piece, ...]
+    style: Style
+
+    @property
+    def size(self) -> PieceSize:
+        return sprites.TILE_LARGE if self.view.tiles else sprites.CARD_LARGE
+
+    @property
+    def rows(self) -> list[int]:
+        return balanced_rows(len(self.pieces),
+                             TILES_PER_ROW if self.view.tiles else CARDS_PER_ROW)
+
+    @property
+    def row_height(self) -> int:
+        return self.size.height + SPACING + LABEL_HEIGHT
+
+    @property
+    def height(self) -> int:
+        return max(len(self.rows), 1) * (self.row_height + ROW_GAP) - ROW_GAP
+
+    def draw(self, picture: Image.Image, top: int) -> None:
+        size, rows = self.size, self.rows
+        if not rows:
+            draw_text(picture, text("No pieces left", Typeface.REGULAR, HEADING_SIZE),
+                      (MARGIN, top + size.height // 2), palette.FELT_MUTED)
+            return
+        step = step_to_fit(max(rows), size.width, SPAN, size.width + SPACING)
+        chip_width = min(step - SPACING, size.width)
+        newest = _last_index_of(self.pieces, self.view.newest)
+        wild = self.view.wild_rank
+        index = 0
+        for row, count in enumerate(rows):
+            y = top + row * (self.row_height + ROW_GAP)
+            for x in range(MARGIN, MARGIN + count * step, step):
+                piece = self.pieces[index]
+                paste(picture, sprites.piece_sprite(piece, size, self.style), (x, y))
+                _badges(picture, piece, (x, y), size, newest=index == newest,
+                        wild=not piece.is_joker and piece.rank == wild)
+                label_chip(picture, (x, y + size.height + SPACING), chip_width, piece.code,
+                           palette.piece_colour(piece, self.style), index + 1)
+                index += 1
 
 
 def _sorted(pieces: tuple[Piece, ...], sort: Sort | None) -> list[Piece]:

@@ -13,7 +13,7 @@ from typing import Protocol
 
 from PIL import Image
 
-from bot.engine.cards import Piece, Tile
+from bot.engine.cards import Piece
 
 from . import palette, shapes
 from .fonts import Typeface, draw_text, fitted, text
@@ -27,27 +27,12 @@ SPAN = WIDTH - 2 * MARGIN
 """The usable width inside the margins."""
 
 HEADING_SIZE = 30
-TEXT_SIZE = 32
 LABEL_SIZE = 34
 """Codes and ``#n`` under pieces: DejaVu Condensed Bold at 34 px has 25 px tall capitals."""
 LABEL_PAD = 8
 LABEL_HEIGHT = 2 * text("H", Typeface.BOLD, LABEL_SIZE).cap + 3 * LABEL_PAD + 2
 SPACING = 8
 """The gap between pieces that do not overlap, and between a piece and its label."""
-
-
-def canvas(height: int, width: int = WIDTH) -> Image.Image:
-    """A felt-green picture: opaque, so it reads the same on light and dark themes."""
-    return Image.new("RGB", (width, height), palette.FELT)
-
-
-def heading(picture: Image.Image, content: str, xy: tuple[int, int], *,
-            size: int = HEADING_SIZE, colour: RGB = palette.FELT_TEXT,
-            face: Typeface = Typeface.REGULAR, max_width: int = SPAN) -> int:
-    """Write one line (cut short to ``max_width``); return its cap height."""
-    run = fitted(content, face, size, max_width)
-    draw_text(picture, run, xy, colour)
-    return run.cap
 
 
 def balanced_rows(count: int, per_row: int) -> list[int]:
@@ -73,13 +58,6 @@ def draw_run(picture: Image.Image, pieces: Sequence[Piece], xs: Sequence[int], y
     """Paste pieces left to right, each over the one before it."""
     for piece, x in zip(pieces, xs, strict=True):
         paste(picture, piece_sprite(piece, size, style), (x, y))
-
-
-def piece_ink(piece: Piece, style: Style) -> RGB:
-    """The colour a piece's code is written in: its suit's or its tile colour's."""
-    if isinstance(piece, Tile):
-        return palette.tile_colour(piece.colour)
-    return palette.suit_colour(piece.suit, style)
 
 
 def label_chip(picture: Image.Image, xy: tuple[int, int], width: int, code: str, ink: RGB,
@@ -117,14 +95,17 @@ class Line:
         return text("H", self.face, self.size).cap
 
     def draw(self, picture: Image.Image, top: int) -> None:
-        heading(picture, self.content, (MARGIN, top), size=self.size, colour=self.colour,
-                face=self.face)
+        draw_text(picture, fitted(self.content, self.face, self.size, SPAN), (MARGIN, top),
+                  self.colour)
 
 
 def stack(blocks: Sequence[Block], gap: int) -> Image.Image:
-    """A picture holding ``blocks`` top to bottom, ``gap`` px apart."""
-    picture = canvas(2 * MARGIN + sum(block.height for block in blocks)
-                     + gap * max(len(blocks) - 1, 0))
+    """A felt-green picture holding ``blocks`` top to bottom, ``gap`` px apart.
+
+    The felt is opaque, so the picture reads the same on light and dark themes.
+    """
+    height = 2 * MARGIN + sum(block.height for block in blocks) + gap * max(len(blocks) - 1, 0)
+    picture = Image.new("RGB", (WIDTH, height), palette.FELT)
     top = MARGIN
     for block in blocks:
         block.draw(picture, top)

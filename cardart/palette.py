@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from bot.engine.cards import Colour, Suit
+from bot.engine.cards import Colour, Piece, Suit, Tile
 
 RGB = tuple[int, int, int]
 Style = Literal["four", "classic"]
@@ -69,6 +69,8 @@ CHART_GRID: RGB = (222, 226, 224)
 
 def suit_colour(suit: int, style: Style = "four") -> RGB:
     """The ink of a suit; the joker (suit -1) is purple in every style."""
+    if style not in STYLES:
+        raise ValueError(f"style must be one of {', '.join(STYLES)}, not {style!r}")
     if suit < 0:
         return JOKER_PURPLE
     return (_CLASSIC if style == "classic" else _FOUR_COLOUR)[Suit(suit)]
@@ -77,3 +79,10 @@ def suit_colour(suit: int, style: Style = "four") -> RGB:
 def tile_colour(colour: int) -> RGB:
     """The ink of a tile colour; the joker (colour -1) is red like its smiley."""
     return RED if colour < 0 else _TILE_COLOURS[Colour(colour)]
+
+
+def piece_colour(piece: Piece, style: Style = "four") -> RGB:
+    """The ink of a card's suit or a tile's colour (the colour its code is written in)."""
+    if isinstance(piece, Tile):
+        return tile_colour(piece.colour)
+    return suit_colour(piece.suit, style)

@@ -114,8 +114,8 @@ def _joker_face(size: PieceSize) -> Image.Image:
     y = size.pad + size.edge
     _centred(body, shapes.star(size.symbol), ink, cx, y)
     y += size.symbol + round(size.width * 0.04)
-    # The letters end at 70% of the height, leaving room for a badge below them.
-    pitch = (round(size.height * 0.7) - y) // 5
+    # The letters end at 80% of the height, leaving room for a badge below them.
+    pitch = (round(size.height * 0.8) - y) // 5
     for letter in "JOKER":
         glyph = text(letter, Typeface.BOLD, round(pitch / 0.95))
         draw_text(body, glyph, (cx - glyph.width // 2, y), ink)

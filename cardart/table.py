@@ -62,7 +62,7 @@ def render_table(view: TableView, names: Sequence[str], *, style: Style = "four"
     blocks: list[Block] = [Line(" · ".join(title), face=Typeface.BOLD)]
     if view.status:
         blocks.append(Line(view.status, size=CAPTION_SIZE, colour=palette.FELT_MUTED))
-    blocks.append(_TopBlock(_piles(view), _Panel(view, names, mover)))
+    blocks.append(_TopBlock(_piles(view, style), _Panel(view, names, mover)))
     if view.discard_marked:
         blocks.append(_SpreadPile(view.discard, view.discard_marked, view.tiles, style))
     if view.melds:
@@ -105,16 +105,17 @@ class _Pile:
                                      y + self.sprite.height + SPACING), self.caption_ink)
 
 
-def _piles(view: TableView) -> list[_Pile]:
+def _piles(view: TableView, style: Style) -> list[_Pile]:
     size = sprites.TILE_LARGE if view.tiles else sprites.CARD_SMALL
     piles = []
     if view.stock is not None:
         back = sprites.tile_back(size) if view.tiles else sprites.card_back(size)
         piles.append(_Pile(back, view.stock_label, count=view.stock))
     if view.discard and not view.discard_marked:
-        piles.append(_Pile(sprites.piece_sprite(view.discard[-1], size), "discard"))
+        piles.append(_Pile(sprites.piece_sprite(view.discard[-1], size, style), "discard"))
     if view.wild is not None:
-        piles.append(_Pile(sprites.piece_sprite(view.wild, size), "WILD JOKER", palette.GOLD))
+        piles.append(_Pile(sprites.piece_sprite(view.wild, size, style), "WILD JOKER",
+                           palette.GOLD))
     return piles
 
 

@@ -280,3 +280,16 @@ def test_held_cards_spread_to_fit() -> None:
     many = tuple(card_deck(2, 4)[:60])
     view = ResultView("penang", "Hand 1", (Placing(0, 1, "+1", held=many),))
     assert decode(render_results(view, NAMES)).width == WIDTH
+
+
+def test_style_reaches_every_card_on_the_table() -> None:
+    players = (PlayerPanel(0, 5, "0", to_move=True),)
+    for view in (TableView("straight", False, players, discard=(Card(5, Suit.D),), stock=9),
+                 TableView("indian", False, players, wild=Card(5, Suit.C), stock=9),
+                 TableView("penang", False, players, melds=sample_melds(2)[1:])):
+        assert render_table(view, NAMES, style="classic") != render_table(view, NAMES)
+
+
+def test_unknown_style_is_refused() -> None:
+    with pytest.raises(ValueError, match="style"):
+        render_hand(sample_hand(7), style="pastel")  # type: ignore[arg-type]
