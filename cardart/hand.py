@@ -39,7 +39,6 @@ CARDS_PER_ROW = 13
 TILES_PER_ROW = 15
 ROW_GAP = 22
 HIGHLIGHT = 5
-BADGE_SIZE = 22
 TILE_BADGE_SIZE = 18
 
 
@@ -146,9 +145,9 @@ def _badges(picture: Image.Image, piece: Piece, xy: tuple[int, int], size: Piece
             tag = sprites.badge("NEW", palette.INK, palette.GOLD, TILE_BADGE_SIZE)
             paste(picture, tag, (x + (size.width - tag.width) // 2, y - tag.height // 2))
         return
-    tags = [sprites.badge("NEW", palette.INK, palette.GOLD, BADGE_SIZE)] if newest else []
+    tags = [sprites.badge("NEW", palette.INK, palette.GOLD)] if newest else []
     if wild:
-        tags.append(sprites.badge("WILD", palette.BADGE_TEXT, palette.JOKER_PURPLE, BADGE_SIZE))
+        tags.append(sprites.badge("WILD", palette.BADGE_TEXT, palette.JOKER_PURPLE))
     bottom = y + size.height - size.pad
     for tag in tags:
         bottom -= tag.height

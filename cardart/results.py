@@ -48,7 +48,7 @@ def render_results(view: ResultView, names: Sequence[str], *, style: Style = "fo
                            Line(" · ".join(subtitle), size=SMALL_SIZE, colour=palette.FELT_MUTED),
                            _ColumnHeads()]
     size = sprites.TILE_SMALL if view.tiles else sprites.CARD_SMALL
-    blocks += [_PlacingRow(placing, name_of(names, placing.seat), size, view.tiles, style)
+    blocks += [_PlacingRow(placing, name_of(names, placing.seat), size, style)
                for placing in sorted(view.placings, key=lambda p: (p.place, p.seat))]
     return png_bytes(stack(blocks, ROW_GAP))
 
@@ -80,7 +80,6 @@ class _PlacingRow:
     placing: Placing
     name: str
     size: sprites.PieceSize
-    tiles: bool
     style: Style
 
     @property
@@ -116,13 +115,13 @@ class _PlacingRow:
         small = text("H", Typeface.REGULAR, SMALL_SIZE).cap
         if self.placing.held:
             held = self.placing.held
-            natural = self.size.width + 2 if self.tiles else sprites.strip(self.size)
+            natural = sprites.strip(self.size)
             step = step_to_fit(len(held), self.size.width, WIDTH - MARGIN - 16 - NAME_X, natural)
             draw_run(picture, held, [NAME_X + i * step for i in range(len(held))], y, self.size,
                      self.style)
             y += self.size.height + SPACING
         else:
-            nothing = "nothing left in hand" if not self.tiles else "nothing left on the rack"
+            nothing = "nothing left on the rack" if self.size.tile else "nothing left in hand"
             draw_text(picture, text(nothing, Typeface.REGULAR, SMALL_SIZE), (NAME_X, y),
                       palette.FELT_MUTED)
             y += small + SPACING

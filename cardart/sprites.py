@@ -32,6 +32,7 @@ class PieceSize:
     """Font size of the rank or number."""
     symbol: int
     """Size of the suit symbol or colour mark under it."""
+    tile: bool = False
 
     @property
     def radius(self) -> int:
@@ -46,10 +47,13 @@ class PieceSize:
         return round(self.width * 0.07)
 
 
+BADGE_SIZE = 22
+"""Font size of the badges pasted on pieces (NEW, WILD, ``=7H``, markers)."""
+
 CARD_LARGE = PieceSize(width=168, height=236, index=56, symbol=46)
 CARD_SMALL = PieceSize(width=96, height=134, index=36, symbol=28)
-TILE_LARGE = PieceSize(width=74, height=98, index=50, symbol=18)
-TILE_SMALL = PieceSize(width=54, height=72, index=36, symbol=13)
+TILE_LARGE = PieceSize(width=74, height=98, index=50, symbol=18, tile=True)
+TILE_SMALL = PieceSize(width=54, height=72, index=36, symbol=13, tile=True)
 
 
 def _blank(size: PieceSize, edge: RGB, face: RGB, bottom_edge: int = 0) -> Image.Image:
@@ -78,7 +82,13 @@ def _index_centre(size: PieceSize) -> int:
 
 
 def strip(size: PieceSize) -> int:
-    """The narrowest slice of a card that still shows its whole index when overlapped."""
+    """How far apart pieces sit in a tight run (melds, piles, what a player held).
+
+    Cards overlap down to the slice that still shows their whole index; tiles
+    lie side by side, as on a real table.
+    """
+    if size.tile:
+        return size.width + 2
     return size.pad + _rank_text("10", size).width + max(3, size.pad // 2)
 
 
@@ -114,8 +124,8 @@ def _joker_face(size: PieceSize) -> Image.Image:
     y = size.pad + size.edge
     _centred(body, shapes.star(size.symbol), ink, cx, y)
     y += size.symbol + round(size.width * 0.04)
-    # The letters end at 80% of the height, leaving room for a badge below them.
-    pitch = (round(size.height * 0.8) - y) // 5
+    # The letters stop above the room a badge (NEW, =7H) takes at the bottom.
+    pitch = (size.height - size.pad - round(BADGE_SIZE * 1.5) - y) // 5
     for letter in "JOKER":
         glyph = text(letter, Typeface.BOLD, round(pitch / 0.95))
         draw_text(body, glyph, (cx - glyph.width // 2, y), ink)
@@ -190,9 +200,13 @@ def piece_sprite(piece: Piece, size: PieceSize, style: Style = "four") -> Sprite
     return card_sprite(piece, size, style)
 
 
-@drawn_once(maxsize=512)
-def badge(label: str, ink: RGB, background: RGB, size: int) -> Sprite:
+def badge(label: str, ink: RGB, background: RGB, size: int = BADGE_SIZE) -> Sprite:
     """A pill with ``label`` in it (NEW, WILD, ``=7H``, meld numbers)."""
+    return _badge(label, ink, background, size)
+
+
+@drawn_once(maxsize=512)
+def _badge(label: str, ink: RGB, background: RGB, size: int) -> Sprite:
     run = text(label, Typeface.BOLD, size)
     pad_x, pad_y = round(size * 0.35), round(size * 0.28)
     height = run.cap + 2 * pad_y

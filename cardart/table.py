@@ -41,7 +41,6 @@ from .sprites import PieceSize
 SECTION_GAP = 22
 CAPTION_SIZE = 26
 PANEL_SIZE = 30
-BADGE_SIZE = 22
 MELD_NUMBER_SIZE = 26
 OWNER_COLUMN = 200
 """Width of the owners' names beside their melds (Remi)."""
@@ -173,7 +172,7 @@ class _Panel:
         name_ink = palette.FELT_MUTED if player.state in _INACTIVE and not moving else ink
         name_room = starts[1] - starts[0] - 12
         if player.dealer:
-            dealer = sprites.badge("D", palette.INK, palette.CHIP, BADGE_SIZE)
+            dealer = sprites.badge("D", palette.INK, palette.CHIP)
             name_room -= dealer.width + 8
         name = fitted(name_of(self.names, player.seat), Typeface.BOLD, PANEL_SIZE, name_room)
         draw_text(picture, name, (starts[0], line), name_ink)
@@ -249,15 +248,14 @@ class _SpreadPile:
 
     def __post_init__(self) -> None:
         self.size = sprites.TILE_SMALL if self.tiles else sprites.CARD_SMALL
-        narrowest = self.size.width + 2 if self.tiles else sprites.strip(self.size)
+        narrowest = sprites.strip(self.size)
         self.rows = balanced_rows(len(self.pile), 1 + (SPAN - self.size.width) // narrowest)
         self.step = step_to_fit(max(self.rows, default=1), self.size.width, SPAN,
                                 self.size.width + SPACING)
 
     @property
     def _row_height(self) -> int:
-        return self.size.height + SPACING + sprites.badge("1", palette.INK, palette.GOLD,
-                                                          BADGE_SIZE).height
+        return self.size.height + SPACING + sprites.badge("1", palette.INK, palette.GOLD).height
 
     @property
     def height(self) -> int:
@@ -278,7 +276,7 @@ class _SpreadPile:
             for i, x in enumerate(xs):
                 position = count - (start + i)  # 1 is the top card
                 if position <= self.marked:
-                    marker = sprites.badge(str(position), palette.INK, palette.GOLD, BADGE_SIZE)
+                    marker = sprites.badge(str(position), palette.INK, palette.GOLD)
                     visible = min(self.step, self.size.width)
                     paste(picture, marker, (x + (visible - marker.width) // 2,
                                             y + self.size.height + SPACING))
@@ -305,9 +303,9 @@ class _Meld:
         size = self.size
         self.stand_ins = {
             i: sprites.badge("=" + face.label(self.tiles), palette.BADGE_TEXT,
-                             palette.JOKER_PURPLE, BADGE_SIZE - 2)
+                             palette.JOKER_PURPLE, sprites.BADGE_SIZE - 2)
             for i, face in self.meld.jokers}
-        natural = size.width + 2 if self.tiles else sprites.strip(size)
+        natural = sprites.strip(size)
         self.xs, x = [], 0
         for i in range(len(self.meld.pieces)):
             self.xs.append(x)
