@@ -19,13 +19,12 @@ from bot.engine.views import ScoreSeries
 from . import palette, shapes
 from .encode import png_bytes
 from .fonts import Typeface, draw_text, fitted, text
-from .layout import MARGIN, WIDTH, Line, name_of, stack, variant_title
+from .layout import MARGIN, SMALL_SIZE, WIDTH, Line, name_of, stack, variant_title
 from .palette import RGB
 from .raster import fill, supersampled
 
 PLOT_HEIGHT = 560
 LEGEND_WIDTH = 330
-AXIS_SIZE = 24
 LEGEND_SIZE = 28
 LINE_WIDTH = 4
 MARKER = 18
@@ -59,7 +58,7 @@ def render_score_chart(series: ScoreSeries, names: Sequence[str]) -> bytes:
     better = "lower" if series.lower_is_better else "higher"
     blocks = [Line(f"Running totals · {variant_title(series.variant)}", face=Typeface.BOLD),
               Line(f"{hands} hand{'s' if hands != 1 else ''} · {better} is better",
-                   size=AXIS_SIZE, colour=palette.FELT_MUTED),
+                   size=SMALL_SIZE, colour=palette.FELT_MUTED),
               _Chart(series, names, hands)]
     return png_bytes(stack(blocks, 16))
 
@@ -154,10 +153,10 @@ class _Chart:
             colour = CHART_TEXT if tick == 0 else palette.CHART_GRID
             draw.line((left, round(y), paper.width - right, round(y)), fill=colour,
                       width=2 if tick == 0 else 1)
-            label = text(_number(tick), Typeface.REGULAR, AXIS_SIZE)
+            label = text(_number(tick), Typeface.REGULAR, SMALL_SIZE)
             draw_text(paper, label, (left - 12 - label.width, round(y) - label.cap // 2),
                       CHART_TEXT)
-        caption = text("hand", Typeface.REGULAR, AXIS_SIZE)
+        caption = text("hand", Typeface.REGULAR, SMALL_SIZE)
         draw_text(paper, caption, (left - 12 - caption.width, paper.height - INSET[3] + 16),
                   CHART_MUTED)
         labels = self.series.labels or tuple(str(hand + 1) for hand in range(self.hands))
@@ -165,7 +164,7 @@ class _Chart:
         for hand in range(0, self.hands, every):
             x, _ = at(hand, ticks[0])
             label = text(labels[hand] if hand < len(labels) else str(hand + 1),
-                         Typeface.REGULAR, AXIS_SIZE)
+                         Typeface.REGULAR, SMALL_SIZE)
             draw_text(paper, label, (round(x) - label.width // 2, paper.height - INSET[3] + 16),
                       CHART_TEXT)
 

@@ -75,6 +75,11 @@ def text(content: str, face: Typeface, size: int, tracking: int = 0) -> Text:
     return Text(posterise(mask), right - left, cap_bottom - cap_top, top - cap_top)
 
 
+def cap_height(face: Typeface, size: int) -> int:
+    """The height a line of ``face`` at ``size`` takes in a layout."""
+    return text("H", face, size).cap
+
+
 def draw_text(canvas: Image.Image, run: Text, xy: tuple[int, int], colour: RGB) -> None:
     """Paint ``run`` with its cap box's top-left corner at ``xy``."""
     if run.width:

@@ -16,7 +16,7 @@ from PIL import Image
 from bot.engine.cards import Piece
 
 from . import palette, shapes
-from .fonts import Typeface, draw_text, fitted, text
+from .fonts import Typeface, cap_height, draw_text, fitted
 from .palette import RGB, Style
 from .raster import fill, paste
 from .sprites import PieceSize, piece_sprite
@@ -27,10 +27,16 @@ SPAN = WIDTH - 2 * MARGIN
 """The usable width inside the margins."""
 
 HEADING_SIZE = 30
+TEXT_SIZE = 30
+"""Names, scores and other text in bold."""
+CAPTION_SIZE = 26
+SMALL_SIZE = 24
+"""Notes, axes and other secondary text."""
+SECTION_GAP = 22
 LABEL_SIZE = 34
 """Codes and ``#n`` under pieces: DejaVu Condensed Bold at 34 px has 25 px tall capitals."""
 LABEL_PAD = 8
-LABEL_HEIGHT = 2 * text("H", Typeface.BOLD, LABEL_SIZE).cap + 3 * LABEL_PAD + 2
+LABEL_HEIGHT = 2 * cap_height(Typeface.BOLD, LABEL_SIZE) + 3 * LABEL_PAD + 2
 SPACING = 8
 """The gap between pieces that do not overlap, and between a piece and its label."""
 
@@ -92,7 +98,7 @@ class Line:
 
     @property
     def height(self) -> int:
-        return text("H", self.face, self.size).cap
+        return cap_height(self.face, self.size)
 
     def draw(self, picture: Image.Image, top: int) -> None:
         draw_text(picture, fitted(self.content, self.face, self.size, SPAN), (MARGIN, top),

@@ -11,10 +11,12 @@ from bot.engine.views import Placing, ResultView
 
 from . import palette, shapes, sprites
 from .encode import png_bytes
-from .fonts import Typeface, draw_text, fitted, text
+from .fonts import Typeface, cap_height, draw_text, fitted, text
 from .layout import (
     MARGIN,
+    SMALL_SIZE,
     SPACING,
+    TEXT_SIZE,
     WIDTH,
     Block,
     Line,
@@ -28,8 +30,6 @@ from .palette import RGB, Style
 from .raster import fill
 
 ROW_GAP = 14
-TEXT_SIZE = 30
-SMALL_SIZE = 24
 MEDAL = 44
 NAME_X = MARGIN + MEDAL + 24
 COLUMNS = (("points", 150), ("total", 150))
@@ -65,7 +65,7 @@ def _column_starts() -> list[int]:
 class _ColumnHeads:
     @property
     def height(self) -> int:
-        return text("H", Typeface.REGULAR, SMALL_SIZE).cap
+        return cap_height(Typeface.REGULAR, SMALL_SIZE)
 
     def draw(self, picture: Image.Image, top: int) -> None:
         for start, (head, _) in zip(_column_starts(), COLUMNS, strict=True):
@@ -88,8 +88,8 @@ class _PlacingRow:
 
     @property
     def height(self) -> int:
-        line = text("H", Typeface.BOLD, TEXT_SIZE).cap
-        small = text("H", Typeface.REGULAR, SMALL_SIZE).cap
+        line = cap_height(Typeface.BOLD, TEXT_SIZE)
+        small = cap_height(Typeface.REGULAR, SMALL_SIZE)
         height = 2 * SPACING + line + SPACING + 4
         height += self.size.height + SPACING if self.placing.held else small + SPACING
         return height + len(self._lines) * (small + SPACING) + SPACING
@@ -112,7 +112,7 @@ class _PlacingRow:
             run = fitted(value, Typeface.BOLD, TEXT_SIZE, COLUMNS[0][1] - 20)
             draw_text(picture, run, (start + 16, y), palette.FELT_TEXT)
         y += name.cap + SPACING + 4
-        small = text("H", Typeface.REGULAR, SMALL_SIZE).cap
+        small = cap_height(Typeface.REGULAR, SMALL_SIZE)
         if self.placing.held:
             held = self.placing.held
             natural = sprites.strip(self.size)

@@ -10,46 +10,33 @@ wrapped into rows, jokers badged with the card they stand for (NOT-8).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from PIL import Image
 
-from bot.engine.cards import Piece
-from bot.engine.views import MeldView, PlayerPanel, SeatState, TableView
+from bot.engine.views import TableView
 
-from . import palette, shapes, sprites
+from . import palette, sprites
 from .encode import png_bytes
-from .fonts import Typeface, draw_text, fitted, text
+from .fonts import Typeface, cap_height, draw_text, text
 from .layout import (
+    CAPTION_SIZE,
     MARGIN,
+    SECTION_GAP,
     SPACING,
     SPAN,
+    TEXT_SIZE,
     WIDTH,
     Block,
     Line,
-    balanced_rows,
-    draw_run,
     name_of,
     stack,
-    step_to_fit,
     variant_title,
 )
+from .melds import Melds, SpreadPile
 from .palette import RGB, Style
-from .raster import fill, paste
-from .sprites import PieceSize
-
-SECTION_GAP = 22
-CAPTION_SIZE = 26
-PANEL_SIZE = 30
-MELD_NUMBER_SIZE = 26
-OWNER_COLUMN = 200
-"""Width of the owners' names beside their melds (Remi)."""
-MELD_GAP = (28, 18)
-"""Space between melds: across, and between rows."""
-
-_GROUPED_BY_OWNER = {"remi"}
-"""Variants whose table combinations are shown grouped by owner (REM-7)."""
-_INACTIVE = {SeatState.DEAD, SeatState.DROPPED, SeatState.OUT, SeatState.ELIMINATED}
+from .panel import PlayersPanel
+from .raster import paste
 
 
 def render_table(view: TableView, names: Sequence[str], *, style: Style = "four") -> bytes:
@@ -61,11 +48,11 @@ def render_table(view: TableView, names: Sequence[str], *, style: Style = "four"
     blocks: list[Block] = [Line(" · ".join(title), face=Typeface.BOLD)]
     if view.status:
         blocks.append(Line(view.status, size=CAPTION_SIZE, colour=palette.FELT_MUTED))
-    blocks.append(_TopBlock(_piles(view, style), _Panel(view, names, mover)))
+    blocks.append(_TopBlock(_piles(view, style), PlayersPanel(view, names, mover)))
     if view.discard_marked:
-        blocks.append(_SpreadPile(view.discard, view.discard_marked, view.tiles, style))
+        blocks.append(SpreadPile(view.discard, view.discard_marked, view.tiles, style))
     if view.melds:
-        blocks.append(_Melds(view, names, style))
+        blocks.append(Melds(view, names, style))
     return png_bytes(stack(blocks, SECTION_GAP))
 
 
@@ -89,14 +76,14 @@ class _Pile:
 
     @property
     def height(self) -> int:
-        return self.sprite.height + SPACING + text("H", Typeface.BOLD, CAPTION_SIZE).cap
+        return self.sprite.height + SPACING + cap_height(Typeface.BOLD, CAPTION_SIZE)
 
     def draw(self, picture: Image.Image, xy: tuple[int, int]) -> None:
         x, y = xy
         left = x + (self.width - self.sprite.width) // 2
         paste(picture, self.sprite, (left, y))
         if self.count is not None:
-            chip = sprites.badge(str(self.count), palette.INK, palette.CHIP, PANEL_SIZE)
+            chip = sprites.badge(str(self.count), palette.INK, palette.CHIP, TEXT_SIZE)
             paste(picture, chip, (left + (self.sprite.width - chip.width) // 2,
                                   y + (self.sprite.height - chip.height) // 2))
         caption = text(self.caption, Typeface.BOLD, CAPTION_SIZE)
@@ -118,84 +105,12 @@ def _piles(view: TableView, style: Style) -> list[_Pile]:
     return piles
 
 
-# ---------------------------------------------------------------------------
-# Players panel
-# ---------------------------------------------------------------------------
-
-PANEL_ROW = 50
-PANEL_HEADER = 30
-NOTE_SIZE = 24
-NAME_ROOM = 260
-"""The narrowest name column beside the piles; with less, the panel goes under them."""
-_COLUMNS = (("cards", 90), ("score", 120), ("state", 260))
-"""Right-hand columns of the panel and their widths; the name takes the rest."""
-
-
-@dataclass(frozen=True, slots=True)
-class _Panel:
-    view: TableView
-    names: Sequence[str]
-    mover: int | None
-
-    @property
-    def height(self) -> int:
-        return PANEL_HEADER + len(self.view.players) * PANEL_ROW
-
-    def draw(self, picture: Image.Image, xy: tuple[int, int], width: int) -> None:
-        x, y = xy
-        starts = self._column_starts(x, width)
-        headers = ("player", "tiles" if self.view.tiles else "cards", "score", "state")
-        for start, header in zip(starts, headers, strict=True):
-            draw_text(picture, text(header, Typeface.REGULAR, 22), (start, y), palette.FELT_MUTED)
-        for row, player in enumerate(self.view.players):
-            self._row(picture, player, (x, y + PANEL_HEADER + row * PANEL_ROW), width, starts)
-
-    @staticmethod
-    def _column_starts(x: int, width: int) -> list[int]:
-        starts, right = [], x + width
-        for _, column in reversed(_COLUMNS):
-            right -= column
-            starts.insert(0, right)
-        return [x + 40, *starts]
-
-    def _row(self, picture: Image.Image, player: PlayerPanel, xy: tuple[int, int], width: int,
-             starts: list[int]) -> None:
-        x, y = xy
-        moving = player.seat == self.mover
-        bar = palette.GOLD if moving else palette.FELT_DARK
-        ink = palette.INK if moving else palette.FELT_TEXT
-        fill(picture, shapes.box_stamp(width, PANEL_ROW - 6, 10), bar, (x, y))
-        line = y + (PANEL_ROW - 6 - text("H", Typeface.BOLD, PANEL_SIZE).cap) // 2
-        if moving:
-            arrow = shapes.pointer(22)
-            fill(picture, arrow, palette.INK, (x + 10, y + (PANEL_ROW - 6 - arrow.height) // 2))
-        name_ink = palette.FELT_MUTED if player.state in _INACTIVE and not moving else ink
-        name_room = starts[1] - starts[0] - 12
-        if player.dealer:
-            dealer = sprites.badge("D", palette.INK, palette.CHIP)
-            name_room -= dealer.width + 8
-        name = fitted(name_of(self.names, player.seat), Typeface.BOLD, PANEL_SIZE, name_room)
-        draw_text(picture, name, (starts[0], line), name_ink)
-        if player.dealer:
-            paste(picture, dealer, (starts[0] + name.width + 8,
-                                    y + (PANEL_ROW - 6 - dealer.height) // 2))
-        cells = (str(player.pieces_left), player.score, player.state.value)
-        runs = [fitted(content, Typeface.BOLD, PANEL_SIZE, room - 8)
-                for content, (_, room) in zip(cells, _COLUMNS, strict=True)]
-        for start, run in zip(starts[1:], runs, strict=True):
-            draw_text(picture, run, (start, line), ink)
-        if player.note:  # after the state, smaller, in the room left
-            left = starts[-1] + runs[-1].width + 10
-            note = fitted(player.note, Typeface.REGULAR, NOTE_SIZE, x + width - 10 - left)
-            draw_text(picture, note, (left, line + runs[-1].cap - note.cap), ink)
-
-
 @dataclass(frozen=True, slots=True)
 class _TopBlock:
     """The piles, with the players panel beside them or, if that leaves it too narrow, below."""
 
     piles: list[_Pile]
-    panel: _Panel
+    panel: PlayersPanel
 
     @property
     def _piles_width(self) -> int:
@@ -204,8 +119,7 @@ class _TopBlock:
 
     @property
     def _beside(self) -> bool:
-        fixed = 40 + sum(width for _, width in _COLUMNS)
-        return SPAN - self._piles_width >= fixed + NAME_ROOM
+        return PlayersPanel.fits(SPAN - self._piles_width)
 
     @property
     def _piles_height(self) -> int:
@@ -227,168 +141,3 @@ class _TopBlock:
             self.panel.draw(picture, (left, top), WIDTH - MARGIN - left)
         else:
             self.panel.draw(picture, (MARGIN, top + self._piles_height + SECTION_GAP), SPAN)
-
-
-# ---------------------------------------------------------------------------
-# Remi's spread discard pile
-# ---------------------------------------------------------------------------
-
-
-@dataclass(slots=True)
-class _SpreadPile:
-    """The whole pile, bottom to top, in overlapping rows; the top ``marked`` cards numbered."""
-
-    pile: tuple[Piece, ...]
-    marked: int
-    tiles: bool
-    style: Style
-    size: PieceSize = field(init=False)
-    rows: list[int] = field(init=False)
-    step: int = field(init=False)
-
-    def __post_init__(self) -> None:
-        self.size = sprites.TILE_SMALL if self.tiles else sprites.CARD_SMALL
-        narrowest = sprites.strip(self.size)
-        self.rows = balanced_rows(len(self.pile), 1 + (SPAN - self.size.width) // narrowest)
-        self.step = step_to_fit(max(self.rows, default=1), self.size.width, SPAN,
-                                self.size.width + SPACING)
-
-    @property
-    def _row_height(self) -> int:
-        return self.size.height + SPACING + sprites.badge("1", palette.INK, palette.GOLD).height
-
-    @property
-    def height(self) -> int:
-        return (text("H", Typeface.BOLD, CAPTION_SIZE).cap + SPACING
-                + max(len(self.rows), 1) * (self._row_height + SPACING))
-
-    def draw(self, picture: Image.Image, top: int) -> None:
-        count = len(self.pile)
-        caption = f"Discard pile · {count} {'tile' if self.tiles else 'card'}"
-        caption += ("s" if count != 1 else "") + (" · 1 = top" if count else " · empty")
-        draw_text(picture, fitted(caption, Typeface.BOLD, CAPTION_SIZE, SPAN), (MARGIN, top),
-                  palette.FELT_TEXT)
-        y = top + text("H", Typeface.BOLD, CAPTION_SIZE).cap + SPACING
-        start = 0
-        for length in self.rows:
-            xs = [MARGIN + i * self.step for i in range(length)]
-            draw_run(picture, self.pile[start:start + length], xs, y, self.size, self.style)
-            for i, x in enumerate(xs):
-                position = count - (start + i)  # 1 is the top card
-                if position <= self.marked:
-                    marker = sprites.badge(str(position), palette.INK, palette.GOLD)
-                    visible = min(self.step, self.size.width)
-                    paste(picture, marker, (x + (visible - marker.width) // 2,
-                                            y + self.size.height + SPACING))
-            start += length
-            y += self._row_height + SPACING
-
-
-# ---------------------------------------------------------------------------
-# Melds
-# ---------------------------------------------------------------------------
-
-
-@dataclass(slots=True)
-class _Meld:
-    """One meld laid out: its number chip above its overlapping pieces."""
-
-    meld: MeldView
-    tiles: bool
-    xs: list[int] = field(init=False)
-    stand_ins: dict[int, sprites.Sprite] = field(init=False)
-    width: int = field(init=False)
-
-    def __post_init__(self) -> None:
-        size = self.size
-        self.stand_ins = {
-            i: sprites.badge("=" + face.label(self.tiles), palette.BADGE_TEXT,
-                             palette.JOKER_PURPLE, sprites.BADGE_SIZE - 2)
-            for i, face in self.meld.jokers}
-        natural = sprites.strip(size)
-        self.xs, x = [], 0
-        for i in range(len(self.meld.pieces)):
-            self.xs.append(x)
-            badge = self.stand_ins.get(i)
-            x += max(natural, badge.width + 6) if badge else natural
-        last = self.xs[-1] + size.width if self.xs else 0
-        self.width = max(last, self.chip.width)
-
-    @property
-    def size(self) -> PieceSize:
-        return sprites.TILE_SMALL if self.tiles else sprites.CARD_SMALL
-
-    @property
-    def chip(self) -> sprites.Sprite:
-        return sprites.badge(str(self.meld.number), palette.INK, palette.CHIP, MELD_NUMBER_SIZE)
-
-    @property
-    def height(self) -> int:
-        return self.chip.height + 4 + self.size.height
-
-    def draw(self, picture: Image.Image, xy: tuple[int, int], style: Style) -> None:
-        x, y = xy
-        paste(picture, self.chip, (x, y))
-        y += self.chip.height + 4
-        draw_run(picture, self.meld.pieces, [x + dx for dx in self.xs], y, self.size, style)
-        for i, badge in self.stand_ins.items():
-            paste(picture, badge, (x + self.xs[i] + 3,
-                                   y + self.size.height - badge.height - 5))
-
-
-@dataclass(slots=True)
-class _Melds:
-    """Every meld, numbered, wrapped into rows.
-
-    Where melds are grouped by owner (Remi), each owner's melds wrap beside
-    the owner's name, one group under the other.
-    """
-
-    view: TableView
-    names: Sequence[str]
-    style: Style
-    placed: list[tuple[_Meld | str, int, int]] = field(init=False)
-    """What goes where: a meld or an owner's name, and its position below the caption."""
-    height: int = field(init=False)
-
-    def __post_init__(self) -> None:
-        melds = [_Meld(meld, self.view.tiles) for meld in self.view.melds]
-        groups: list[tuple[str | None, list[_Meld]]] = [(None, melds)]
-        if self.view.variant.lower() in _GROUPED_BY_OWNER:
-            owners = sorted({m.meld.owner for m in melds if m.meld.owner is not None})
-            groups = [(name_of(self.names, owner), [m for m in melds if m.meld.owner == owner])
-                      for owner in owners]
-            groups.append((None, [m for m in melds if m.meld.owner is None]))
-        self.placed = []
-        y = text("H", Typeface.BOLD, CAPTION_SIZE).cap + SPACING + 4
-        for owner, members in groups:
-            if not members:
-                continue
-            left = MARGIN
-            if owner is not None:
-                chip = members[0].chip.height + 4
-                self.placed.append((owner, MARGIN, y + chip + SPACING))
-                left += OWNER_COLUMN
-            y = self._flow(members, left, y) + MELD_GAP[1]
-        self.height = y - MELD_GAP[1]
-
-    def _flow(self, melds: list[_Meld], left: int, top: int) -> int:
-        """Place ``melds`` in rows from ``left`` to the right margin; return the bottom."""
-        x, y, row_height = left, top, 0
-        for meld in melds:
-            if x > left and x + meld.width > WIDTH - MARGIN:
-                x, y, row_height = left, y + row_height + MELD_GAP[1], 0
-            self.placed.append((meld, x, y))
-            x += meld.width + MELD_GAP[0]
-            row_height = max(row_height, meld.height)
-        return y + row_height
-
-    def draw(self, picture: Image.Image, top: int) -> None:
-        draw_text(picture, text(f"Melds · {len(self.view.melds)}", Typeface.BOLD, CAPTION_SIZE),
-                  (MARGIN, top), palette.FELT_TEXT)
-        for item, x, y in self.placed:
-            if isinstance(item, str):
-                name = fitted(item, Typeface.BOLD, CAPTION_SIZE, OWNER_COLUMN - 16)
-                draw_text(picture, name, (x, top + y), palette.GOLD)
-            else:
-                item.draw(picture, (x, top + y), self.style)

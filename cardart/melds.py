@@ -1,0 +1,196 @@
+"""Melds and Remi's spread discard pile: runs of overlapping pieces on the table.
+
+Every meld carries its number (NOT-11) in a chip above it, and every joker a
+badge with the card it stands for (NOT-8): ``=7H``, or ``=7`` where the suit is
+left open.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from PIL import Image
+
+from bot.engine.cards import Piece
+from bot.engine.views import MeldView, TableView
+
+from . import palette, sprites
+from .fonts import Typeface, cap_height, draw_text, fitted, text
+from .layout import (
+    CAPTION_SIZE,
+    MARGIN,
+    SPACING,
+    SPAN,
+    WIDTH,
+    balanced_rows,
+    draw_run,
+    name_of,
+    step_to_fit,
+)
+from .palette import Style
+from .raster import paste
+from .sprites import PieceSize
+
+MELD_NUMBER_SIZE = 26
+OWNER_COLUMN = 200
+"""Width of the owners' names beside their melds (Remi)."""
+MELD_GAP = (28, 18)
+"""Space between melds: across, and between rows."""
+GROUPED_BY_OWNER = {"remi"}
+"""Variants whose table combinations are shown grouped by owner (REM-7)."""
+
+
+@dataclass(slots=True)
+class SpreadPile:
+    """The whole pile, bottom to top, in overlapping rows; the top ``marked`` cards numbered."""
+
+    pile: tuple[Piece, ...]
+    marked: int
+    tiles: bool
+    style: Style
+    size: PieceSize = field(init=False)
+    rows: list[int] = field(init=False)
+    step: int = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.size = sprites.TILE_SMALL if self.tiles else sprites.CARD_SMALL
+        narrowest = sprites.strip(self.size)
+        self.rows = balanced_rows(len(self.pile), 1 + (SPAN - self.size.width) // narrowest)
+        self.step = step_to_fit(max(self.rows, default=1), self.size.width, SPAN,
+                                self.size.width + SPACING)
+
+    @property
+    def _row_height(self) -> int:
+        return self.size.height + SPACING + sprites.badge("1", palette.INK, palette.GOLD).height
+
+    @property
+    def height(self) -> int:
+        return (cap_height(Typeface.BOLD, CAPTION_SIZE) + SPACING
+                + len(self.rows) * (self._row_height + SPACING))
+
+    def draw(self, picture: Image.Image, top: int) -> None:
+        count = len(self.pile)
+        caption = f"Discard pile · {count} {'tile' if self.tiles else 'card'}"
+        caption += ("s" if count != 1 else "") + (" · 1 = top" if count else " · empty")
+        draw_text(picture, fitted(caption, Typeface.BOLD, CAPTION_SIZE, SPAN), (MARGIN, top),
+                  palette.FELT_TEXT)
+        y = top + cap_height(Typeface.BOLD, CAPTION_SIZE) + SPACING
+        start = 0
+        for length in self.rows:
+            xs = [MARGIN + i * self.step for i in range(length)]
+            draw_run(picture, self.pile[start:start + length], xs, y, self.size, self.style)
+            for i, x in enumerate(xs):
+                position = count - (start + i)  # 1 is the top card
+                if position <= self.marked:
+                    marker = sprites.badge(str(position), palette.INK, palette.GOLD)
+                    visible = min(self.step, self.size.width)
+                    paste(picture, marker, (x + (visible - marker.width) // 2,
+                                            y + self.size.height + SPACING))
+            start += length
+            y += self._row_height + SPACING
+
+
+@dataclass(slots=True)
+class MeldLayout:
+    """One meld laid out: its number chip above its overlapping pieces."""
+
+    meld: MeldView
+    tiles: bool
+    xs: list[int] = field(init=False)
+    stand_ins: dict[int, sprites.Sprite] = field(init=False)
+    width: int = field(init=False)
+
+    def __post_init__(self) -> None:
+        size = self.size
+        self.stand_ins = {
+            i: sprites.badge("=" + face.label(self.tiles), palette.BADGE_TEXT,
+                             palette.JOKER_PURPLE, sprites.BADGE_SIZE - 2)
+            for i, face in self.meld.jokers}
+        natural = sprites.strip(size)
+        self.xs, x = [], 0
+        for i in range(len(self.meld.pieces)):
+            self.xs.append(x)
+            badge = self.stand_ins.get(i)
+            x += max(natural, badge.width + 6) if badge else natural
+        last = self.xs[-1] + size.width if self.xs else 0
+        self.width = max(last, self.chip.width)
+
+    @property
+    def size(self) -> PieceSize:
+        return sprites.TILE_SMALL if self.tiles else sprites.CARD_SMALL
+
+    @property
+    def chip(self) -> sprites.Sprite:
+        return sprites.badge(str(self.meld.number), palette.INK, palette.CHIP, MELD_NUMBER_SIZE)
+
+    @property
+    def height(self) -> int:
+        return self.chip.height + 4 + self.size.height
+
+    def draw(self, picture: Image.Image, xy: tuple[int, int], style: Style) -> None:
+        x, y = xy
+        paste(picture, self.chip, (x, y))
+        y += self.chip.height + 4
+        draw_run(picture, self.meld.pieces, [x + dx for dx in self.xs], y, self.size, style)
+        for i, badge in self.stand_ins.items():
+            paste(picture, badge, (x + self.xs[i] + 3,
+                                   y + self.size.height - badge.height - 5))
+
+
+@dataclass(slots=True)
+class Melds:
+    """Every meld, numbered, wrapped into rows.
+
+    Where melds are grouped by owner (Remi), each owner's melds wrap beside
+    the owner's name, one group under the other.
+    """
+
+    view: TableView
+    names: Sequence[str]
+    style: Style
+    placed: list[tuple[MeldLayout | str, int, int]] = field(init=False)
+    """What goes where: a meld or an owner's name, and its position below the caption."""
+    height: int = field(init=False)
+
+    def __post_init__(self) -> None:
+        melds = [MeldLayout(meld, self.view.tiles) for meld in self.view.melds]
+        groups: list[tuple[str | None, list[MeldLayout]]] = [(None, melds)]
+        if self.view.variant.lower() in GROUPED_BY_OWNER:
+            owners = sorted({m.meld.owner for m in melds if m.meld.owner is not None})
+            groups = [(name_of(self.names, owner), [m for m in melds if m.meld.owner == owner])
+                      for owner in owners]
+            groups.append((None, [m for m in melds if m.meld.owner is None]))
+        self.placed = []
+        y = cap_height(Typeface.BOLD, CAPTION_SIZE) + SPACING + 4
+        for owner, members in groups:
+            if not members:
+                continue
+            left = MARGIN
+            if owner is not None:
+                chip = members[0].chip.height + 4
+                self.placed.append((owner, MARGIN, y + chip + SPACING))
+                left += OWNER_COLUMN
+            y = self._flow(members, left, y) + MELD_GAP[1]
+        self.height = y - MELD_GAP[1]
+
+    def _flow(self, melds: list[MeldLayout], left: int, top: int) -> int:
+        """Place ``melds`` in rows from ``left`` to the right margin; return the bottom."""
+        x, y, row_height = left, top, 0
+        for meld in melds:
+            if x > left and x + meld.width > WIDTH - MARGIN:
+                x, y, row_height = left, y + row_height + MELD_GAP[1], 0
+            self.placed.append((meld, x, y))
+            x += meld.width + MELD_GAP[0]
+            row_height = max(row_height, meld.height)
+        return y + row_height
+
+    def draw(self, picture: Image.Image, top: int) -> None:
+        draw_text(picture, text(f"Melds · {len(self.view.melds)}", Typeface.BOLD, CAPTION_SIZE),
+                  (MARGIN, top), palette.FELT_TEXT)
+        for item, x, y in self.placed:
+            if isinstance(item, str):
+                name = fitted(item, Typeface.BOLD, CAPTION_SIZE, OWNER_COLUMN - 16)
+                draw_text(picture, name, (x, top + y), palette.GOLD)
+            else:
+                item.draw(picture, (x, top + y), self.style)
