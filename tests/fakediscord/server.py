@@ -18,7 +18,7 @@ from .clock import Clock
 from .commands import CommandRegistry
 from .endpoints import Endpoints
 from .gateway import Gateway
-from .interactions import InteractionProtocol, InteractionRecord, InteractionType
+from .interactions import Choice, InteractionProtocol, InteractionRecord, InteractionType
 from .invocations import Invocations
 from .messages import Messages
 from .models import Channel, Guild, Member, Message, User
@@ -233,14 +233,32 @@ class FakeDiscord:
         channel: Channel | None = None,
         timeout: float = 5.0,
         **values: Any,
-    ) -> list[Any]:
+    ) -> list[Choice]:
         """Type ``typed`` into ``option`` of ``command`` and return the bot's choices."""
+        record = await self.autocomplete_interaction(
+            user, command, option, typed, channel=channel, **values
+        )
+        await record.response(timeout)
+        return record.choices or []
+
+    async def autocomplete_interaction(
+        self,
+        user: User | Member,
+        command: str,
+        option: str,
+        typed: str,
+        /,
+        *,
+        channel: Channel | None = None,
+        **values: Any,
+    ) -> InteractionRecord:
+        """Like ``autocomplete``, but return the interaction at once, unanswered."""
         where = channel or self.default_channel
         who = _as_user(user)
         data, focused_type = self._invocations.command_data(
             who, where, command, values, focus=(option, typed)
         )
-        record = self._dispatch(
+        return self._dispatch(
             self._invocations.record(
                 InteractionType.AUTOCOMPLETE,
                 who,
@@ -250,8 +268,6 @@ class FakeDiscord:
                 focused_type=focused_type,
             )
         )
-        await record.response(timeout)
-        return record.choices or []
 
     async def click(
         self, user: User | Member, message: Message, button: str, /
