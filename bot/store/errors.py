@@ -1,0 +1,41 @@
+"""Errors the store raises on purpose (SQLite's own errors pass through unchanged)."""
+
+from __future__ import annotations
+
+
+class StoreError(Exception):
+    """Base of the store's own errors."""
+
+
+class SchemaTooNew(StoreError):
+    """The database was migrated by a newer bot than this one."""
+
+    def __init__(self, found: int, known: int) -> None:
+        super().__init__(f"the database has schema version {found}, but this bot knows only "
+                         f"up to {known}: run a newer bot or restore a backup")
+        self.found = found
+        self.known = known
+
+
+class ChannelBusy(StoreError):
+    """The channel already has a lobby or a running game."""
+
+    def __init__(self, channel_id: int) -> None:
+        super().__init__(f"channel {channel_id} already has an open game")
+        self.channel_id = channel_id
+
+
+class GameNotFound(StoreError):
+    def __init__(self, game_id: int) -> None:
+        super().__init__(f"there is no game {game_id}")
+        self.game_id = game_id
+
+
+class WrongStatus(StoreError):
+    """The game is not in a status that allows this (e.g. a move in a finished game)."""
+
+    def __init__(self, game_id: int, status: str, expected: str) -> None:
+        super().__init__(f"game {game_id} is {status}, not {expected}")
+        self.game_id = game_id
+        self.status = status
+        self.expected = expected

@@ -1,0 +1,63 @@
+"""Store: user settings and the hand order last shown to a player (NOT-7)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.store import SeatRow, Settings, Store
+
+USER, OTHER = 1001, 1002
+
+
+@pytest.fixture
+def path(tmp_path):
+    return tmp_path / "rummy.sqlite3"
+
+
+@pytest.fixture
+async def store(path):
+    store = await Store.open(path)
+    yield store
+    await store.close()
+
+
+async def test_settings_default_until_changed(store):
+    assert await store.get_settings(USER) == Settings("suit", "four", {})
+
+
+async def test_set_settings_changes_only_what_is_given(path):
+    async with await Store.open(path) as store:
+        assert await store.set_settings(USER, hand_sort="rank") == Settings("rank", "four", {})
+        assert await store.set_settings(USER, card_style="classic") == Settings("rank", "classic",
+                                                                                {})
+        assert await store.get_settings(OTHER) == Settings()
+    async with await Store.open(path) as reopened:
+        assert await reopened.get_settings(USER) == Settings("rank", "classic", {})
+
+
+async def test_extra_settings_merge(store):
+    await store.set_settings(USER, extra={"dm_hands": False, "lang": "en"})
+    settings = await store.set_settings(USER, extra={"lang": "ms", "dm_hands": None})
+    assert settings.extra == {"lang": "ms"}
+    assert (await store.get_settings(USER)).extra == {"lang": "ms"}
+
+
+@pytest.mark.parametrize("changes", [{"hand_sort": "colour"}, {"card_style": "fancy"}])
+async def test_unknown_setting_values_are_refused(store, changes):
+    with pytest.raises(ValueError, match="must be one of"):
+        await store.set_settings(USER, **changes)
+    assert await store.get_settings(USER) == Settings()
+
+
+async def test_shown_hands_are_kept_per_game_and_player(path):
+    async with await Store.open(path) as store:
+        game_id = await store.create_game(1, 2, "straight", {}, 7, USER, [SeatRow(0, USER, "A")])
+        assert await store.shown_hand(game_id, USER) is None
+        await store.save_shown_hand(game_id, USER, ["7H", "2C", "KS"], "hand-1")
+        await store.save_shown_hand(game_id, OTHER, ["AD"], "hand-9")
+        await store.save_shown_hand(game_id, USER, ["2C", "7H"], "hand-2")
+        assert await store.shown_hand(game_id, USER) == (["2C", "7H"], "hand-2")
+    async with await Store.open(path) as reopened:
+        assert await reopened.shown_hand(game_id, OTHER) == (["AD"], "hand-9")
+        await reopened.cancel_game(game_id)
+        assert await reopened.shown_hand(game_id, OTHER) is None
