@@ -161,7 +161,7 @@ class _Chart:
                   CHART_MUTED)
         labels = self.series.labels or tuple(str(hand + 1) for hand in range(self.hands))
         every = max(1, math.ceil(self.hands / MAX_X_LABELS))
-        for hand in range(0, self.hands, every):
+        for hand in range(self.hands - 1, -1, -every):  # counted back from the last hand
             x, _ = at(hand, ticks[0])
             label = text(labels[hand] if hand < len(labels) else str(hand + 1),
                          Typeface.REGULAR, SMALL_SIZE)
