@@ -174,10 +174,16 @@ async def rename(interaction: discord.Interaction) -> None:
     await interaction.response.send_modal(RenameModal())
 
 
+class ThanksView(discord.ui.View):
+    @discord.ui.button(label="Thanks")
+    async def thanks(self, interaction: discord.Interaction, _: discord.ui.Button) -> None:
+        await interaction.response.send_message(f"You're welcome, {interaction.user.name}")
+
+
 @game.command(name="dm", description="DM someone")
 async def dm(interaction: discord.Interaction, member: discord.Member) -> None:
     try:
-        await member.send(f"Hello {member.name}", file=png())
+        await member.send(f"Hello {member.name}", file=png(), view=ThanksView())
     except discord.Forbidden:
         await interaction.response.send_message(f"{member.name} has DMs closed", ephemeral=True)
     else:
@@ -466,6 +472,27 @@ async def test_dms_are_delivered_and_closed_dms_are_handled(
     assert to_bob.content == "bob has DMs closed"
     assert fake_discord.dms(bob) == []
     assert [p.code for p in fake_discord.problems] == [50007]
+    thanks = await (await fake_discord.click(alice, dm, "Thanks")).reply()
+    assert thanks.content == "You're welcome, alice" and thanks.channel is dm.channel
+
+
+async def test_invalid_command_definitions_fail_the_sync(fake_discord: FakeDiscord) -> None:
+    class Careless(commands.Bot):
+        async def setup_hook(self) -> None:
+            @self.tree.command(name="pick", description="A choice value over 100 characters")
+            @app_commands.choices(card=[app_commands.Choice(name="long", value="x" * 101)])
+            async def pick(interaction: discord.Interaction, card: str) -> None:
+                await interaction.response.send_message(card)
+
+            await self.tree.sync()
+
+    careless = Careless(command_prefix="!", intents=discord.Intents.default())
+    with pytest.raises(app_commands.CommandSyncFailure, match="value"):
+        async with running(fake_discord, careless):
+            pass
+    [problem] = fake_discord.take_problems()
+    assert problem.code == 50035 and problem.request is not None
+    assert problem.request.route == "PUT /applications/{application_id}/commands"
 
 
 async def test_a_second_response_is_refused_with_40060(
@@ -636,3 +663,16 @@ async def test_channels_added_later_reach_the_bot(
     )
 
     assert isinstance(cached, discord.TextChannel) and cached.name == "lounge"
+
+
+async def test_commands_run_in_threads(
+    fake_discord: FakeDiscord, bot: SampleBot, alice: Any
+) -> None:
+    thread = fake_discord.default_channel.add_thread("Game 7")
+    await fake_discord.wait_until(
+        lambda: bot.get_channel(thread.id), what="the thread in the cache"
+    )
+
+    reply = await (await fake_discord.slash(alice, "/ping", channel=thread)).reply()
+
+    assert reply.channel is thread and fake_discord.last_message(thread) is reply

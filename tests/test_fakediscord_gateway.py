@@ -43,8 +43,14 @@ class RawGateway:
         await self.ws.send_str(json.dumps({"op": op, "d": data}))
 
     async def identify(self, intents: int = GUILDS, token: str | None = None) -> None:
-        await self.send(2, {"token": token or self.fake.token, "intents": intents,
-                            "properties": {"os": "linux", "browser": "test", "device": "test"}})
+        await self.send(
+            2,
+            {
+                "token": token or self.fake.token,
+                "intents": intents,
+                "properties": {"os": "linux", "browser": "test", "device": "test"},
+            },
+        )
 
     async def dispatches(self, count: int) -> list[dict[str, Any]]:
         return [await self.receive() for _ in range(count)]
@@ -64,14 +70,21 @@ async def test_hello_then_heartbeat_ack(gateway: RawGateway) -> None:
     assert await gateway.receive() == {"op": 11}
 
 
-async def test_identify_gets_ready_then_guild_create(fake_discord: FakeDiscord, gateway: RawGateway) -> None:
+async def test_identify_gets_ready_then_guild_create(
+    fake_discord: FakeDiscord, gateway: RawGateway
+) -> None:
     await gateway.connect()
     await gateway.identify()
 
     ready, guild_create = await gateway.dispatches(2)
 
     guild = fake_discord.guild("Rummy Club")
-    assert (ready["t"], ready["s"], guild_create["t"], guild_create["s"]) == ("READY", 1, "GUILD_CREATE", 2)
+    assert (ready["t"], ready["s"], guild_create["t"], guild_create["s"]) == (
+        "READY",
+        1,
+        "GUILD_CREATE",
+        2,
+    )
     assert ready["d"]["resume_gateway_url"] == fake_discord.gateway_url
     assert ready["d"]["user"]["id"] == str(fake_discord.bot.id) and ready["d"]["user"]["bot"]
     assert ready["d"]["application"]["id"] == str(fake_discord.application_id)
@@ -110,19 +123,23 @@ IDENTIFY_REFUSALS = {
 
 
 @pytest.mark.parametrize("case", IDENTIFY_REFUSALS)
-async def test_identify_refusals_close_with_discords_codes(case: str, fake_discord: FakeDiscord,
-                                                           gateway: RawGateway) -> None:
+async def test_identify_refusals_close_with_discords_codes(
+    case: str, fake_discord: FakeDiscord, gateway: RawGateway
+) -> None:
     override, code = IDENTIFY_REFUSALS[case]
     await gateway.connect()
-    await gateway.send(2, {"token": fake_discord.token, "intents": GUILDS, "properties": {}} | override)
+    await gateway.send(
+        2, {"token": fake_discord.token, "intents": GUILDS, "properties": {}} | override
+    )
 
     assert await gateway.closed_with() == code
     [problem] = fake_discord.take_problems(kind="gateway")
     assert "IDENTIFY refused" in problem.detail
 
 
-async def test_requests_before_identify_close_with_4003(fake_discord: FakeDiscord,
-                                                        gateway: RawGateway) -> None:
+async def test_requests_before_identify_close_with_4003(
+    fake_discord: FakeDiscord, gateway: RawGateway
+) -> None:
     await gateway.connect()
     await gateway.send(8, {"guild_id": "1", "query": "", "limit": 0})
 
@@ -141,8 +158,9 @@ async def test_only_json_encoding_is_spoken(fake_discord: FakeDiscord, gateway: 
     fake_discord.take_problems(kind="gateway")
 
 
-async def test_resume_replays_missed_events_then_resumed(fake_discord: FakeDiscord,
-                                                         gateway: RawGateway) -> None:
+async def test_resume_replays_missed_events_then_resumed(
+    fake_discord: FakeDiscord, gateway: RawGateway
+) -> None:
     await gateway.connect()
     await gateway.identify()
     ready, _ = await gateway.dispatches(2)
@@ -151,7 +169,9 @@ async def test_resume_replays_missed_events_then_resumed(fake_discord: FakeDisco
 
     lounge = fake_discord.guild("Rummy Club").add_text_channel("lounge")
     await gateway.connect()
-    await gateway.send(6, {"token": fake_discord.token, "session_id": ready["d"]["session_id"], "seq": 2})
+    await gateway.send(
+        6, {"token": fake_discord.token, "session_id": ready["d"]["session_id"], "seq": 2}
+    )
     missed, resumed = await gateway.dispatches(2)
 
     assert (missed["t"], missed["s"], missed["d"]["id"]) == ("CHANNEL_CREATE", 3, str(lounge.id))
@@ -159,16 +179,18 @@ async def test_resume_replays_missed_events_then_resumed(fake_discord: FakeDisco
     assert fake_discord.gateway.resumes == 1
 
 
-async def test_resume_of_an_unknown_session_is_invalid(fake_discord: FakeDiscord,
-                                                       gateway: RawGateway) -> None:
+async def test_resume_of_an_unknown_session_is_invalid(
+    fake_discord: FakeDiscord, gateway: RawGateway
+) -> None:
     await gateway.connect()
     await gateway.send(6, {"token": fake_discord.token, "session_id": "nope", "seq": 1})
 
     assert await gateway.receive() == {"op": 9, "d": False}
 
 
-async def test_later_additions_are_dispatched_by_intent(fake_discord: FakeDiscord,
-                                                        gateway: RawGateway) -> None:
+async def test_later_additions_are_dispatched_by_intent(
+    fake_discord: FakeDiscord, gateway: RawGateway
+) -> None:
     await gateway.connect()
     await gateway.identify(GUILDS)
     await gateway.dispatches(2)
@@ -179,13 +201,16 @@ async def test_later_additions_are_dispatched_by_intent(fake_discord: FakeDiscor
     thread = channel.add_thread("Game 2")
     channel_create, thread_create = await gateway.dispatches(2)
 
-    assert channel_create["t"] == "CHANNEL_CREATE" and channel_create["d"]["guild_id"] == str(guild.id)
+    assert channel_create["t"] == "CHANNEL_CREATE" and channel_create["d"]["guild_id"] == str(
+        guild.id
+    )
     assert thread_create["t"] == "THREAD_CREATE" and thread_create["d"]["id"] == str(thread.id)
     assert thread_create["d"]["parent_id"] == str(channel.id)
 
 
-async def test_request_guild_members_answers_one_chunk(fake_discord: FakeDiscord,
-                                                       gateway: RawGateway) -> None:
+async def test_request_guild_members_answers_one_chunk(
+    fake_discord: FakeDiscord, gateway: RawGateway
+) -> None:
     await gateway.connect()
     await gateway.identify()
     await gateway.dispatches(2)

@@ -61,7 +61,7 @@ async def button_message(raw: RawClient, fake: FakeDiscord) -> Message:
     sent = await raw.post_message(
         fake.default_channel.id, {"content": "board", "components": [row]}
     )
-    return fake.world.messages[int(sent.body["id"])]
+    return fake.message(sent.body["id"])
 
 
 async def test_callback_answers_the_body_discord_py_parses(

@@ -49,6 +49,9 @@ async def running(
         ready = asyncio.create_task(fake.wait_until_ready(commands=commands, timeout=timeout))
         try:
             await asyncio.wait({task, ready}, return_when=asyncio.FIRST_COMPLETED)
+            if ready.done() and ready.exception() is not None:
+                # The client is likely failing too, with a clearer error of its own.
+                await asyncio.wait({task}, timeout=1.0)
             if task.done():
                 ready.cancel()
                 task.result()

@@ -108,7 +108,7 @@ class InteractionRecord:
     mark: int
     world: World = field(repr=False)
     message: Message | None = None
-    command: str | None = None
+    action: str | None = None
     focused_type: int | None = None
     opened_by: InteractionRecord | None = field(default=None, repr=False)
     callback: Callback | None = None
@@ -116,6 +116,7 @@ class InteractionRecord:
     followups: list[Message] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list, repr=False)
     unanswered_expected: bool = False
+    settled: bool = False
 
     @property
     def modal(self) -> dict[str, Any] | None:
@@ -134,7 +135,7 @@ class InteractionRecord:
     @property
     def pending(self) -> bool:
         """Still owed something: no response yet, or a deferred reply still thinking."""
-        if self.unanswered_expected:
+        if self.unanswered_expected or self.settled:
             return False
         return self.callback is None or bool(self.original and self.original.loading)
 
@@ -187,13 +188,13 @@ class InteractionRecord:
 
     def _or_fail(self, result: Any) -> Any:
         if not result:
-            refused = [p for p in self.problems if not p.expected]
+            refused = [p for p in self.problems if p.kind == "refused" and not p.expected]
             if refused:
                 raise AssertionError(f"Discord refused the bot's answer to {self}: {refused[0]}")
         return result
 
     def __repr__(self) -> str:
-        what = self.command or self.type.name.lower()
+        what = self.action or self.type.name.lower()
         return f"<Interaction {self.id} {what} by {self.user.name}>"
 
 
@@ -268,6 +269,8 @@ class InteractionProtocol:
             record.original = self._new_message(record, {"flags": flags}, [], errors, loading=True)
         elif kind in UPDATE_CALLBACKS:
             assert record.message is not None
+            if record.message.deleted:
+                raise unknown_message()
             record.original = record.message
             if kind is CallbackType.UPDATE_MESSAGE:
                 self.messages.edit(record.message, data, files, errors=errors)

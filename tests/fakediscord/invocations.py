@@ -58,7 +58,7 @@ class Invocations:
         data: dict[str, Any],
         *,
         message: Message | None = None,
-        command: str | None = None,
+        action: str | None = None,
         focused_type: int | None = None,
         opened_by: InteractionRecord | None = None,
     ) -> InteractionRecord:
@@ -79,7 +79,7 @@ class Invocations:
             mark=self.world.change,
             world=self.world,
             message=message,
-            command=command,
+            action=action,
             focused_type=focused_type,
             opened_by=opened_by,
         )

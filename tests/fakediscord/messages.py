@@ -71,7 +71,9 @@ class Messages:
             reference_id=reference_id,
             interaction=interaction,
         )
-        if not loading and _is_empty(message):
+        if not loading and not _has_body(
+            message.content, message.embeds, message.components, attachments
+        ):
             raise empty_message()
         self.world.messages[message.id] = message
         self.world.touch(message)
@@ -98,30 +100,19 @@ class Messages:
             ephemeral=message.ephemeral,
         )
         errors.raise_if_any()
-        now = self.world.clock.now()
-        before = message.snapshot(now)
-        was_loading = message.loading
-        updated = {
-            "content": payload["content"] or "" if "content" in payload else message.content,
-            "embeds": payload["embeds"] or [] if "embeds" in payload else message.embeds,
-            "components": payload["components"] or []
-            if "components" in payload
-            else message.components,
-        }
-        requested = payload["flags"] or 0 if "flags" in payload else message.flags
-        probe = Message(0, message.channel, message.author, now, attachments=attachments, **updated)
-        if _is_empty(probe):
+        content = _replaced(payload, "content", message.content, "")
+        embeds = _replaced(payload, "embeds", message.embeds, [])
+        components = _replaced(payload, "components", message.components, [])
+        if not _has_body(content, embeds, components, attachments):
             raise empty_message()
-        message.history.append(before)
-        message.content, message.embeds, message.components = (
-            updated["content"],
-            updated["embeds"],
-            updated["components"],
-        )
+        requested = _replaced(payload, "flags", message.flags, 0)
+        now = self.world.clock.now()
+        message.history.append(message.snapshot(now))
+        if not message.loading:
+            message.edited_at = now
+        message.content, message.embeds, message.components = content, embeds, components
         message.attachments = attachments
         message.flags = (message.flags & STICKY_FLAGS) | (requested & allowed_flags)
-        if not was_loading:
-            message.edited_at = now
         self.world.touch(message)
         self._emit("MESSAGE_UPDATE", message)
         return message
@@ -165,10 +156,13 @@ class Messages:
         specs = payload.get("attachments")
         if specs is None:
             specs = [{"id": a.id} for a in existing] + [{"id": n} for n in uploads]
+        elif not isinstance(specs, list) or not all(isinstance(x, dict) for x in specs):
+            errors.add(("attachments",), "BASE_TYPE_LIST", "Must be an array of objects.")
+            return []
         kept = {a.id: a for a in existing}
         result: list[Attachment] = []
         for k, spec in enumerate(specs):
-            ref = int(spec.get("id", -1))
+            ref = _snowflake(spec.get("id"))
             if ref in kept:
                 result.append(kept[ref])
             elif ref in uploads:
@@ -207,10 +201,26 @@ class Messages:
         )
 
 
-def _is_empty(message: Message) -> bool:
-    return not (
-        message.content.strip() or message.embeds or message.components or message.attachments
-    )
+def _has_body(
+    content: str, embeds: list[Any], components: list[Any], attachments: list[Any]
+) -> bool:
+    """Discord refuses messages without content, embeds, components or files (50006)."""
+    return bool(content.strip() or embeds or components or attachments)
+
+
+def _replaced(payload: dict[str, Any], key: str, current: Any, cleared: Any) -> Any:
+    """An edit's new value: absent keeps ``current``, ``null`` means ``cleared``."""
+    if key not in payload:
+        return current
+    return cleared if payload[key] is None else payload[key]
+
+
+def _snowflake(value: Any) -> int:
+    """Attachment ids come as ints (upload indexes) or strings (kept snowflakes)."""
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return -1
 
 
 def _intent(channel: Channel) -> int:

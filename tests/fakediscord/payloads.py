@@ -51,7 +51,9 @@ def role(r: Role) -> dict[str, Any]:
     return payload
 
 
-def member(m: Member, clock: Clock, *, with_user: bool = True, permissions: bool = False) -> dict:
+def member(
+    m: Member, clock: Clock, *, with_user: bool = True, permissions: bool = False
+) -> dict[str, Any]:
     """A guild member. Interactions add ``permissions``; ``resolved`` omits ``user``."""
     payload: dict[str, Any] = {
         "roles": [str(r.id) for r in m.roles],
@@ -218,6 +220,8 @@ def message(m: Message, clock: Clock, *, gateway: bool = False) -> dict[str, Any
                 "authorizing_integration_owners", {}
             ),
         }
+        if inter.message is not None:
+            payload["interaction_metadata"]["interacted_message_id"] = str(inter.message.id)
     if m.reference_id is not None:
         payload["message_reference"] = {
             "type": 0,

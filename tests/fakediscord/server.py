@@ -53,11 +53,11 @@ class FakeDiscord:
         self.world = World(self.clock, bot_name=bot_name)
         self.owner = self.world.add_user("Bot Owner")
         self.recorder = Recorder(on_problem=self.world.notifier.notify)
-        self.commands = CommandRegistry(self.world.ids, self.application_id)
+        self._commands = CommandRegistry(self.world.ids, self.application_id)
         self._messages = Messages(self.world, self._attachment_url, attachment_size_limit)
         self._protocol = InteractionProtocol(self.world, self._messages, self.recorder)
         self._invocations = Invocations(
-            self.world, self.commands, self.application_id, attachment_size_limit
+            self.world, self._commands, self.application_id, attachment_size_limit
         )
         self.gateway = Gateway(
             self.world,
@@ -70,7 +70,7 @@ class FakeDiscord:
         self.world.emit = self.gateway.dispatch
         endpoints = Endpoints(
             self.world,
-            self.commands,
+            self._commands,
             self._messages,
             self._protocol,
             application_id=self.application_id,
@@ -89,11 +89,8 @@ class FakeDiscord:
             app, access_log=None, handle_signals=False, shutdown_timeout=1.0
         )
         await self._runner.setup()
-        site = web.TCPSite(self._runner, self.host, 0)
-        await site.start()
-        server = site._server
-        assert server is not None and server.sockets
-        self.port = server.sockets[0].getsockname()[1]
+        await web.TCPSite(self._runner, self.host, 0).start()
+        self.port = self._runner.addresses[0][1]
         return self
 
     async def stop(self) -> None:
@@ -122,7 +119,7 @@ class FakeDiscord:
     @property
     def gateway_url(self) -> str:
         """What ``DiscordWebSocket.DEFAULT_GATEWAY`` must be (as a ``yarl.URL``)."""
-        return f"ws://{self.host}:{self.port}/gateway"
+        return self.url.replace("http://", "ws://", 1) + "/gateway"
 
     def bot_env(self, *, dev_guild: Guild | None = None) -> dict[str, str]:
         """Environment for a bot process (``python -m bot``) to use this fake."""
@@ -144,7 +141,7 @@ class FakeDiscord:
                 raise AssertionError(
                     f"bot hit problems while starting: {self.recorder.unexpected()}"
                 )
-            return self.gateway.connected and (not commands or self.commands.syncs > 0)
+            return self.gateway.connected and (not commands or self._commands.syncs > 0)
 
         await self.world.notifier.wait_for(ready, timeout, "the bot to connect")
 
@@ -183,18 +180,19 @@ class FakeDiscord:
                 return guild.text_channels[0]
         raise LookupError("no text channel yet: guild.add_text_channel(...)")
 
-    def dm_channel(self, user: User) -> Channel:
-        return self.world.dm_channel(user)
+    def dm_channel(self, user: User | Member) -> Channel:
+        """The bot's DM channel with ``user`` (to run commands in DMs)."""
+        return self.world.dm_channel(_as_user(user))
 
-    def close_dms(self, user: User) -> None:
+    def close_dms(self, user: User | Member) -> None:
         """From now on the bot gets 403 / 50007 when it DMs ``user``."""
-        user.dms_open = False
+        _as_user(user).dms_open = False
 
-    def open_dms(self, user: User) -> None:
-        user.dms_open = True
+    def open_dms(self, user: User | Member) -> None:
+        _as_user(user).dms_open = True
 
     def synced_commands(self, guild: Guild | None = None) -> list[dict[str, Any]]:
-        return self.commands.list(guild.id if guild else None)
+        return self._commands.list(guild.id if guild else None)
 
     # -- acting as users -----------------------------------------------------
 
@@ -218,7 +216,7 @@ class FakeDiscord:
         data, _ = self._invocations.command_data(who, where, command, {**(options or {}), **values})
         return self._dispatch(
             self._invocations.record(
-                InteractionType.APPLICATION_COMMAND, who, where, data, command=command
+                InteractionType.APPLICATION_COMMAND, who, where, data, action=command
             )
         )
 
@@ -264,7 +262,7 @@ class FakeDiscord:
                 who,
                 where,
                 data,
-                command=command,
+                action=command,
                 focused_type=focused_type,
             )
         )
@@ -282,7 +280,7 @@ class FakeDiscord:
                 message.channel,
                 data,
                 message=message,
-                command=f"click {button!r}",
+                action=f"click {button!r}",
             )
         )
 
@@ -305,7 +303,7 @@ class FakeDiscord:
                 message.channel,
                 data,
                 message=message,
-                command=f"select {list(values)}",
+                action=f"select {list(values)}",
             )
         )
 
@@ -327,7 +325,7 @@ class FakeDiscord:
                 opened_by.channel,
                 data,
                 message=opened_by.message,
-                command=f"modal {modal['custom_id']!r}",
+                action=f"submit modal {modal['custom_id']!r}",
                 opened_by=opened_by,
             )
         )
@@ -344,6 +342,10 @@ class FakeDiscord:
         return list(self.world.interactions.values())
 
     # -- reading what the bot did --------------------------------------------
+
+    def message(self, message_id: int | str) -> Message:
+        """A message the bot created, by id."""
+        return self.world.messages[int(message_id)]
 
     @property
     def messages(self) -> list[Message]:
@@ -520,7 +522,7 @@ class FakeDiscord:
         for record in pending():
             state = "never answered" if record.callback is None else "deferred and never completed"
             self.recorder.add(Problem("unanswered", f"{record} was {state}", interaction=record))
-            record.expect_unanswered()
+            record.settled = True
 
     async def wait_until(
         self, condition: Callable[[], Any], *, timeout: float = 5.0, what: str = "a condition"
