@@ -59,6 +59,15 @@ def step_to_fit(count: int, width: int, span: int, natural: int) -> int:
     return min(natural, (span - width) // (count - 1))
 
 
+def right_columns(right: int, widths: Sequence[int]) -> list[int]:
+    """Left edges of columns ``widths`` wide that end, side by side, at ``right``."""
+    starts = []
+    for width in reversed(widths):
+        right -= width
+        starts.insert(0, right)
+    return starts
+
+
 def draw_run(picture: Image.Image, pieces: Sequence[Piece], xs: Sequence[int], y: int,
              size: PieceSize, style: Style) -> None:
     """Paste pieces left to right, each over the one before it."""

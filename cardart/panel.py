@@ -11,7 +11,7 @@ from bot.engine.views import PlayerPanel, SeatState, TableView
 
 from . import palette, shapes, sprites
 from .fonts import Typeface, cap_height, draw_text, fitted, text
-from .layout import SMALL_SIZE, TEXT_SIZE, name_of
+from .layout import SMALL_SIZE, TEXT_SIZE, name_of, right_columns
 from .raster import fill, paste
 
 INACTIVE = {SeatState.DEAD, SeatState.DROPPED, SeatState.OUT, SeatState.ELIMINATED}
@@ -53,11 +53,8 @@ class PlayersPanel:
 
     @staticmethod
     def _column_starts(x: int, width: int) -> list[int]:
-        starts, right = [], x + width
-        for _, column in reversed(COLUMNS):
-            right -= column
-            starts.insert(0, right)
-        return [x + 40, *starts]
+        """Where the name (after the pointer) and the right-hand columns begin."""
+        return [x + 40, *right_columns(x + width, [column for _, column in COLUMNS])]
 
     def _row(self, picture: Image.Image, player: PlayerPanel, xy: tuple[int, int], width: int,
              starts: list[int]) -> None:

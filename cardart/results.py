@@ -22,6 +22,7 @@ from .layout import (
     Line,
     draw_run,
     name_of,
+    right_columns,
     stack,
     step_to_fit,
     variant_title,
@@ -54,11 +55,7 @@ def render_results(view: ResultView, names: Sequence[str], *, style: Style = "fo
 
 
 def _column_starts() -> list[int]:
-    starts, right = [], WIDTH - MARGIN
-    for _, width in reversed(COLUMNS):
-        right -= width
-        starts.insert(0, right)
-    return starts
+    return right_columns(WIDTH - MARGIN, [width for _, width in COLUMNS])
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,16 +80,12 @@ class _PlacingRow:
     style: Style
 
     @property
-    def _lines(self) -> list[str]:
-        return [self.placing.note] if self.placing.note else []
-
-    @property
     def height(self) -> int:
         line = cap_height(Typeface.BOLD, TEXT_SIZE)
         small = cap_height(Typeface.REGULAR, SMALL_SIZE)
         height = 2 * SPACING + line + SPACING + 4
         height += self.size.height + SPACING if self.placing.held else small + SPACING
-        return height + len(self._lines) * (small + SPACING) + SPACING
+        return height + (small + SPACING if self.placing.note else 0) + SPACING
 
     def draw(self, picture: Image.Image, top: int) -> None:
         winner = self.placing.winner
@@ -125,8 +118,7 @@ class _PlacingRow:
             draw_text(picture, text(nothing, Typeface.REGULAR, SMALL_SIZE), (NAME_X, y),
                       palette.FELT_MUTED)
             y += small + SPACING
-        for line in self._lines:
-            draw_text(picture, fitted(line, Typeface.REGULAR, SMALL_SIZE,
-                                      WIDTH - MARGIN - 16 - NAME_X), (NAME_X, y),
-                      palette.FELT_MUTED)
-            y += small + SPACING
+        if self.placing.note:
+            note = fitted(self.placing.note, Typeface.REGULAR, SMALL_SIZE,
+                          WIDTH - MARGIN - 16 - NAME_X)
+            draw_text(picture, note, (NAME_X, y), palette.FELT_MUTED)
