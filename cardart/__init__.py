@@ -8,9 +8,10 @@ take ``names`` indexed by seat.
 """
 
 from .chart import render_score_chart
-from .hand import RenderedHand, render_hand
+from .hand import RenderedHand, Sort, render_hand
+from .palette import Style
 from .results import render_results
 from .table import render_table
 
-__all__ = ["RenderedHand", "render_hand", "render_results", "render_score_chart",
-           "render_table"]
+__all__ = ["RenderedHand", "Sort", "Style", "render_hand", "render_results",
+           "render_score_chart", "render_table"]
