@@ -149,7 +149,7 @@ async def test_idle_lobbies(store, clock):
     clock.now += 100
     await store.touch(quiet)
     assert [g.id for g in await store.lobbies_idle_since(clock.now - 50)] == [busy]
-    assert [g.id for g in await store.lobbies_idle_since(clock.now + 1)] == [quiet, busy]
+    assert [g.id for g in await store.lobbies_idle_since(clock.now + 1)] == [busy, quiet]
     assert running not in [g.id for g in await store.lobbies_idle_since(clock.now + 1)]
 
 

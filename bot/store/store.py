@@ -109,7 +109,7 @@ class Store:
                 raise
             await self._db.execute("COMMIT")
 
-    async def _read(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> list[Any]:
+    async def _read(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
         async with self._lock:
             return list(await self._db.execute_fetchall(sql, params))
 
@@ -152,10 +152,10 @@ class Store:
         return await self._games(f"SELECT {_GAME_COLUMNS} FROM games WHERE {_OPEN} ORDER BY id")
 
     async def lobbies_idle_since(self, since: float) -> list[GameRow]:
-        """Lobbies not updated (or touched) since ``since``: due to close themselves."""
+        """Lobbies not updated (or touched) since ``since``, longest idle first."""
         return await self._games(
             f"SELECT {_GAME_COLUMNS} FROM games WHERE status = 'lobby' AND updated_at < ?"
-            " ORDER BY id", (since,))
+            " ORDER BY updated_at", (since,))
 
     async def set_seats(self, game_id: int, seats: Sequence[SeatRow]) -> None:
         """Replace the lobby's seats (join, leave, add computer)."""
