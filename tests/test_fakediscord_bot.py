@@ -676,3 +676,19 @@ async def test_commands_run_in_threads(
     reply = await (await fake_discord.slash(alice, "/ping", channel=thread)).reply()
 
     assert reply.channel is thread and fake_discord.last_message(thread) is reply
+
+
+async def test_a_restarted_bot_drops_clicks_on_non_persistent_views(
+    fake_discord: FakeDiscord, alice: Any
+) -> None:
+    guild_id = fake_discord.guild("Rummy Club").id
+    async with running(fake_discord, SampleBot(guild_id)):
+        lobby = await (await fake_discord.slash(alice, "/game lobby", name="Before")).reply()
+
+    async with running(fake_discord, SampleBot(guild_id)):
+        click = await fake_discord.click(alice, lobby, "Join")
+        await fake_discord.settle(timeout=0.2)
+
+    assert fake_discord.gateway.identifies == 2
+    [problem] = fake_discord.take_problems(kind="unanswered")
+    assert problem.interaction is click

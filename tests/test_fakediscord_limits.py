@@ -317,6 +317,8 @@ async def test_closed_dms_refuse_with_50007(fake_discord: FakeDiscord, raw: RawC
     assert to_alice.status == 200 and fake_discord.dms(alice)[0].content == "your hand"
     assert (to_bob.status, to_bob.code) == (403, 50007)
     assert fake_discord.dms(bob) == []
+    fake_discord.open_dms(bob)
+    assert (await raw.post_message(int(bob_dm.body["id"]), {"content": "again"})).status == 200
 
 
 async def test_users_sharing_no_guild_cannot_be_messaged(
@@ -385,3 +387,14 @@ async def test_injected_rate_limit_has_discord_shape(
 def test_fail_next_rejects_unknown_routes(fake_discord: FakeDiscord) -> None:
     with pytest.raises(ValueError, match="unknown route"):
         fake_discord.fail_next("POST /channel/{id}/messages")
+
+
+async def test_injected_client_errors_carry_the_given_code(
+    fake_discord: FakeDiscord, raw: RawClient
+) -> None:
+    fake_discord.fail_next("POST /channels/{channel_id}/messages", status=403, code=50013)
+
+    refused = await raw.post_message(fake_discord.default_channel.id, {"content": "x"})
+
+    assert (refused.status, refused.code) == (403, 50013)
+    assert fake_discord.problems == []

@@ -65,9 +65,6 @@ class FormErrors:
         if len(items) > limit:
             self.add(path, "BASE_TYPE_MAX_LENGTH", f"Must be {limit} or fewer in length.")
 
-    def __bool__(self) -> bool:
-        return bool(self.items)
-
     def to_json(self) -> dict[str, Any]:
         tree: dict[str, Any] = {}
         for path, code, message in self.items:
@@ -130,10 +127,6 @@ def cannot_message_user() -> DiscordError:
     return DiscordError(403, 50007, "Cannot send messages to this user")
 
 
-def cannot_edit_others_message() -> DiscordError:
-    return DiscordError(403, 50005, "Cannot edit a message authored by another user")
-
-
 def empty_message() -> DiscordError:
     return DiscordError(400, 50006, "Cannot send an empty message")
 
@@ -142,8 +135,8 @@ def entity_too_large() -> DiscordError:
     return DiscordError(413, 40005, "Request entity too large")
 
 
-def server_error() -> DiscordError:
-    return DiscordError(500, 0, "500: Internal Server Error")
+def server_error(status: int = 500) -> DiscordError:
+    return DiscordError(status, 0, f"{status}: Internal Server Error")
 
 
 def rate_limited(retry_after: float, *, is_global: bool, bucket: str) -> DiscordError:

@@ -188,9 +188,7 @@ class Rest:
                 injection.retry_after, is_global=injection.is_global, bucket=_bucket(route.name)
             )
         if injection.status >= 500:
-            error = server_error()
-            error.status = injection.status
-            return error
+            return server_error(injection.status)
         return DiscordError(injection.status, injection.code or 0, f"Injected {injection.status}")
 
     def _match(

@@ -445,7 +445,8 @@ class FakeDiscord:
 
         ``route`` is a route name such as ``"POST /channels/{channel_id}/messages"``.
         429 carries ``retry_after``/``global`` and the headers discord.py reads
-        (it sleeps and retries); 5xx makes discord.py retry after 1 s, 3 s, ….
+        (it sleeps and retries); 5xx makes discord.py retry after 1 s, 3 s, …;
+        any other status answers ``{"code": code}`` (e.g. 403 with 50013).
         Injected failures are never problems.
         """
         return self._rest.inject(
