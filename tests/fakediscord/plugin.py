@@ -4,6 +4,9 @@
 ("Rummy Club") with a text channel "games" and two members, alice and bob.
 At teardown it gives the bot a moment to answer pending interactions, stops
 the server and fails the test on any unexpected problem.
+
+Tests that need another world (other guilds, privileged intents, a small
+attachment limit) build their own: ``async with FakeDiscord(...) as fake``.
 """
 
 from __future__ import annotations
