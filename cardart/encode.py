@@ -2,11 +2,13 @@
 
 Pictures are built from flat colours filled through posterised masks (see
 :mod:`cardart.raster`), so they normally hold at most 256 colours. Those are
-mapped onto a palette of exactly the colours present, which is a fast,
-practically lossless conversion and makes the file about a third of an RGB
-PNG. A picture with more colours gets an adaptive palette only if that keeps
-it faithful (:data:`MIN_PSNR`); otherwise it stays RGB. Pillow writes no
-timestamp or other varying metadata, so equal pictures give equal bytes.
+mapped onto a palette of exactly the colours present. The mapping is fast and
+practically lossless (Pillow's palette lookup works on a grid, so a colour can
+come out a few levels off; over 60 dB PSNR in the demos), and the file is 30
+to 40% smaller than an RGB PNG. A picture with more colours gets an adaptive
+palette only if that keeps it faithful (:data:`MIN_PSNR`) and smaller;
+otherwise it stays RGB. Pillow writes no timestamp or other varying metadata,
+so equal pictures give equal bytes.
 """
 
 from __future__ import annotations
