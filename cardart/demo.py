@@ -80,6 +80,7 @@ def sample_melds(count: int, tiles: bool = False, players: int = 4) -> tuple[Mel
 
 
 def sample_players(count: int, *, tiles: bool = False, mover: int = 1) -> tuple[PlayerPanel, ...]:
+    """A players panel in every state, ``mover`` to move, seat 0 dealing."""
     states = (SeatState.PLAYING, SeatState.PLAYING, SeatState.DROPPED, SeatState.PLAYING,
               SeatState.DEAD, SeatState.OUT)
     return tuple(PlayerPanel(seat=seat, pieces_left=(14 if tiles else 9) - seat,

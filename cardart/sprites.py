@@ -33,6 +33,7 @@ class PieceSize:
     symbol: int
     """Size of the suit symbol or colour mark under it."""
     tile: bool = False
+    """Tiles lie side by side; cards overlap."""
 
     @property
     def radius(self) -> int:

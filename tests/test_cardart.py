@@ -28,7 +28,7 @@ from bot.engine.views import (
     ScoreSeries,
     TableView,
 )
-from cardart import palette, render_hand, render_results, render_score_chart, render_table
+from cardart import palette, render_hand, render_results, render_score_chart, render_table, sprites
 from cardart.demo import (
     DEMOS,
     NAMES,
@@ -40,7 +40,7 @@ from cardart.demo import (
     sample_series,
     sample_table,
 )
-from cardart.layout import MARGIN, WIDTH
+from cardart.layout import MARGIN, SPACING, WIDTH
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -52,11 +52,18 @@ def decode(png: bytes) -> Image.Image:
     return picture.convert("RGB")
 
 
+def colour_mask(picture: Image.Image, colour: tuple[int, int, int]) -> Image.Image:
+    """255 where ``picture`` is exactly ``colour``, 0 elsewhere."""
+    solid = Image.new("RGB", picture.size, colour)
+    channels = [band.point(lambda v: 255 if v == 0 else 0)
+                for band in ImageChops.difference(picture, solid).split()]
+    return ImageChops.multiply(ImageChops.multiply(channels[0], channels[1]), channels[2])
+
+
 def runs_of(picture: Image.Image, y: int, colour: tuple[int, int, int]) -> int:
     """How many separate stretches of exactly ``colour`` cross row ``y``."""
-    row = [picture.getpixel((x, y)) for x in range(picture.width)]
-    return sum(1 for x, pixel in enumerate(row)
-               if pixel == colour and (x == 0 or row[x - 1] != colour))
+    row = colour_mask(picture.crop((0, y, picture.width, y + 1)), colour).tobytes()
+    return row.count(b"\x00\xff") + (row[0] == 255)
 
 
 def chip_rows(picture: Image.Image) -> list[int]:
@@ -162,8 +169,8 @@ def test_newest_card_is_outlined_once_among_copies() -> None:
     seven = Card(7, Suit.H)
     view = HandView(seat=0, pieces=(seven, Card(2, Suit.S), seven), newest=seven)
     picture = decode(render_hand(view, sort="suit").png)
-    # The outline's top edge runs just above the cards.
-    top = chip_rows(picture)[0] - 236 - 8 - 3
+    # The outline's top edge runs just above the cards, which stand above their chips.
+    top = chip_rows(picture)[0] - SPACING - sprites.CARD_LARGE.height - 3
     assert runs_of(picture, top, palette.GOLD) == 1
 
 
@@ -218,6 +225,19 @@ def test_table_grows_with_melds() -> None:
     heights = [decode(render_table(sample_table(n), NAMES)).height for n in (0, 1, 5, 20, 40)]
     assert heights == sorted(heights)
     assert heights[0] < heights[1] < heights[3] < heights[4]
+
+
+def test_table_shows_every_meld_number() -> None:
+    """Count the meld number chips: bands of chip-coloured pills, one band per row of melds."""
+    players = (PlayerPanel(0, 5, "0", to_move=True), PlayerPanel(1, 4, "3"))
+    for count in (1, 7, 20):
+        picture = decode(render_table(TableView("rummi", False, players,
+                                                melds=sample_melds(count)), NAMES))
+        mask = colour_mask(picture, palette.CHIP)
+        rows = [mask.crop((0, y, WIDTH, y + 1)).tobytes() for y in range(picture.height)]
+        tops = [y for y in range(1, picture.height) if rows[y].count(255) and
+                not rows[y - 1].count(255)]
+        assert sum(runs_of(picture, y + 3, palette.CHIP) for y in tops) == count
 
 
 def test_remi_spread_pile_takes_room_the_top_card_does_not() -> None:
