@@ -1,0 +1,974 @@
+"""Indian 13-card Rummy (rules IND-1 … IND-37, ``shared/rules/20-indian.md``).
+
+Nothing is melded during play: players draw and discard until one of them
+*declares* (shows) all 13 cards arranged in sequences and sets, with at least
+two sequences and one of them pure. Losers are counted on their best
+arrangement (capped at 80). A game is one deal (``points``), a pool played
+until one player is left (``pool101``/``pool201``) or a fixed number of deals
+paid in chips (``deals``).
+
+Leaving (``forfeit_move``): ``Drop(seat, leave=True)``. A leaver is dropped
+from the deal in play at once, whoever's turn it is, at the IND-21 cost (first
+drop if they have not drawn a card in this deal, middle drop otherwise), and
+is dropped again (first drop) at the start of every later deal, so a pool
+charges them until they are eliminated. See :meth:`IndianGame.forfeit_move`.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from functools import cache
+from typing import Any, ClassVar, Self
+
+from ..arrange import Arrangement, best_arrangement
+from ..cards import Card, Piece, card_deck, codes, sort_by_suit
+from ..errors import IllegalMove, InvalidOptions
+from ..game import Event, Game, HandResult, Move, Options, Timeout, option
+from ..melds import ACES_BOTH, Meld, MeldRules, describe, extend_meld, read_meld
+from ..moves import Discard, Draw, Placed
+from ..notation import check_held, remove_pieces
+from ..table import next_seat
+from ..views import HandView, Placing, PlayerPanel, ResultView, SeatState, TableView
+
+HAND_SIZE = 13
+"""IND-6."""
+CAP = 80
+"""IND-27: the most a loser is counted."""
+WRONG_SHOW_POINTS = 80
+"""IND-25."""
+FORMATS = ("points", "pool101", "pool201", "deals")
+DEALS_ALLOWED = (2, 3, 6)
+POOL_LIMITS = {"pool101": 101, "pool201": 201}
+"""IND-31: a total at or above the limit eliminates."""
+SOURCES = ("closed", "open")
+
+
+# ---------------------------------------------------------------------------
+# Options
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class IndianOptions(Options):
+    """The options table of the Indian Rummy spec (IND-33)."""
+
+    format: str = option("points", choices=FORMATS,
+                         help="points = one deal; pool101/pool201 = play until one is left; "
+                              "deals = a fixed number of deals for chips")
+    deals: int = option(2, also=DEALS_ALLOWED,
+                        help="number of deals in format deals: 2, 3 or 6")
+    decks: str | None = option(None, choices=("1", "2"),
+                               help="none = by player count; 1 = 53 cards; 2 = 106 cards")
+    wild_joker: bool = option(True, help="cut a wild joker; off = printed jokers only")
+    turn_seconds: int = option(90, bounds=(10, 600), also=(0,),
+                               help="turn timer in seconds; 0 = no timer")
+    misses_to_drop: int = option(3, bounds=(1, 10),
+                                 help="consecutive missed turns that drop a player")
+    first_open_joker_pickup: bool = option(
+        True, help="the deal's first open card may be taken even if it is a joker")
+
+    @classmethod
+    def build(cls, **values: Any) -> Self:
+        options = super().build(**values)
+        options.validate()
+        return options
+
+    def validate(self) -> None:
+        super().validate()
+        if self.deals not in DEALS_ALLOWED:
+            raise InvalidOptions(f"deals must be 2, 3 or 6, not {self.deals}")
+        if self.format != "deals" and self.deals != 2:
+            raise InvalidOptions("deals applies only to format deals")
+
+    @property
+    def drop_costs(self) -> tuple[int, int]:
+        """IND-21: (first drop, middle drop)."""
+        return (25, 50) if self.format == "pool201" else (20, 40)
+
+
+@cache
+def indian_rules(wild_rank: int | None) -> MeldRules:
+    """Meld rules of one deal (IND-11 … IND-14): aces low or high, sets of any size."""
+    return MeldRules(runs=ACES_BOTH, set_max=None, jokers=True, wild_rank=wild_rank,
+                     set_min_naturals=0, run_word="sequence")
+
+
+def card_value(card: Piece, rules: MeldRules) -> int:
+    """IND-4: A K Q J 10, pips face value, every joker (printed or wild rank) 0."""
+    return value_table(rules.wild_rank)[card]
+
+
+@cache
+def value_table(wild_rank: int | None) -> dict[Piece, int]:
+    """IND-4 values of every card for one wild rank (a lookup keeps the searches fast)."""
+    rules = indian_rules(wild_rank)
+    return {c: 0 if rules.is_joker(c) else 10 if c.rank in (1, 11, 12, 13) else c.rank
+            for c in card_deck(1, 1)}
+
+
+def deck_packs(players: int, decks: str | None) -> int:
+    """IND-3: packs for a deal with ``players`` dealt in (each pack brings one printed joker)."""
+    if decks is not None:
+        return int(decks)
+    return 1 if players == 2 else 2
+
+
+# ---------------------------------------------------------------------------
+# Moves
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Declare(Move):
+    """IND-22: show with ``finish`` on the open deck and, optionally, the other 13 grouped.
+
+    ``groups`` ``None`` lets the engine search for a valid split (IND-23).
+    """
+
+    kind: ClassVar[str] = "declare"
+    finish: Card | None
+    groups: tuple[tuple[Placed, ...], ...] | None = None
+
+
+@dataclass(frozen=True)
+class Drop(Move):
+    """IND-21: leave the deal before drawing. ``leave``: the player leaves the game."""
+
+    kind: ClassVar[str] = "drop"
+    leave: bool = False
+
+
+# ---------------------------------------------------------------------------
+# Judging a show (pure functions, also used by /indian check and the computer)
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ShowVerdict:
+    """Whether 13 cards make a valid show (IND-23), and the grouping judged or found.
+
+    ``groups`` holds the pieces of each group in display order (as given, or as
+    found by the search); ``shown`` prints them with joker stand-ins
+    (``JC 7H(=KC) QC``), groups separated by ``|``. ``leftover`` lists cards
+    the search could not place. ``finish`` is the finish card (declared, or
+    the one a check with 14 cards would use). ``reason`` is one line.
+    """
+
+    valid: bool
+    groups: tuple[tuple[Card, ...], ...]
+    shown: str
+    reason: str
+    leftover: tuple[Card, ...] = ()
+    finish: Card | None = None
+    sequences: int = 0
+    pure_sequences: int = 0
+
+    @property
+    def text(self) -> str:
+        """``AD 2D 3D | 5S 6S 7S | … — valid show``: the one line the bot prints."""
+        parts = [self.shown] if self.shown else []
+        if self.leftover:
+            parts.append(f"left over: {codes(self.leftover)}")
+        body = " · ".join(parts)
+        return f"{body} — {self.reason}" if body else self.reason
+
+
+def _show_text(melds: Sequence[Meld], rules: MeldRules) -> str:
+    return " | ".join(describe(m, rules) for m in melds)
+
+
+def _kind_summary(melds: Sequence[Meld]) -> str:
+    runs = [m for m in melds if m.is_run]
+    pure = sum(1 for m in runs if m.pure)
+    sets = len(melds) - len(runs)
+    text = f"{len(runs)} sequences ({pure} pure)"
+    if sets:
+        text += f" and {sets} set{'s' if sets > 1 else ''}"
+    return text
+
+
+def _verdict_from_melds(melds: Sequence[Meld], rules: MeldRules) -> ShowVerdict:
+    """IND-23 on groups that are each a valid meld: two sequences, one pure."""
+    runs = [m for m in melds if m.is_run]
+    pure = [m for m in runs if m.pure]
+    groups = tuple(tuple(m.pieces) for m in melds)
+    shown = _show_text(melds, rules)
+    if len(runs) < 2:
+        what = "no sequence" if not runs else "only one sequence"
+        return ShowVerdict(False, groups, shown, f"{what}: a show needs two sequences, one of "
+                           "them pure", sequences=len(runs), pure_sequences=len(pure))
+    if not pure:
+        return ShowVerdict(False, groups, shown, "no pure sequence: a show needs one sequence "
+                           "without jokers", sequences=len(runs), pure_sequences=0)
+    return ShowVerdict(True, groups, shown, f"valid show: {_kind_summary(melds)}",
+                       sequences=len(runs), pure_sequences=len(pure))
+
+
+def judge_grouping(groups: Sequence[Sequence[Placed]], rules: MeldRules) -> ShowVerdict:
+    """IND-23: an explicit grouping judged exactly as given (no rescue search)."""
+    melds: list[Meld] = []
+    for group in groups:
+        try:
+            melds.append(read_meld(list(group), rules))
+        except IllegalMove as error:
+            given = tuple(tuple(p for p, _ in g) for g in groups)
+            shown = " | ".join(" ".join(_placed_code(item) for item in g) for g in groups)
+            return ShowVerdict(False, given, shown, str(error))  # IND-25 names the group
+    return _verdict_from_melds(melds, rules)
+
+
+def _placed_code(item: Placed) -> str:
+    piece, face = item
+    return piece.code if face is None else f"{piece.code}={face.label()}"
+
+
+def absorb_jokers(melds: Sequence[Meld], jokers: Sequence[Piece],
+                  rules: MeldRules) -> list[Meld] | None:
+    """Put leftover jokers into groups without breaking IND-23; ``None`` if impossible.
+
+    Three or more form a set of their own (IND-13); otherwise each joins a set,
+    else an impure sequence, else a pure sequence while another pure one stays.
+    """
+    result = list(melds)
+    if not jokers:
+        return result
+    if len(jokers) >= rules.set_min:
+        result.append(read_meld(list(jokers), rules))
+        return result
+    for joker in jokers:
+        pure_runs = sum(1 for m in result if m.is_run and m.pure)
+        order = sorted(range(len(result)), key=lambda i: (
+            result[i].is_run, result[i].pure))
+        for i in order:
+            meld = result[i]
+            if meld.is_run and meld.pure and pure_runs < 2:
+                continue
+            try:
+                grown = extend_meld(meld, [joker], rules, i + 1)
+            except IllegalMove:
+                continue
+            if meld.is_run and meld.pure and not grown.pure:
+                pure_runs -= 1
+            result[i] = grown
+            break
+        else:
+            return None
+    return result
+
+
+def show_arrangement(cards: Sequence[Card], rules: MeldRules) -> Arrangement | None:
+    """IND-23/IND-27: least deadwood with two sequences, one pure; ``None`` if impossible."""
+    return best_arrangement(cards, rules, value_table(rules.wild_rank).__getitem__,
+                            min_runs=2, min_pure_runs=1)
+
+
+def search_show(cards: Sequence[Card], rules: MeldRules) -> ShowVerdict:
+    """IND-23 without a grouping: does any split of the 13 cards qualify?"""
+    arrangement = show_arrangement(cards, rules)
+    if arrangement is None:
+        return ShowVerdict(False, (), "", _no_sequences_reason(cards, rules),
+                           leftover=tuple(sort_by_suit(cards)))
+    ordinary = [c for c in arrangement.deadwood if not rules.is_joker(c)]
+    jokers = [c for c in arrangement.deadwood if rules.is_joker(c)]
+    if not ordinary:
+        melds = absorb_jokers(arrangement.melds, jokers, rules)
+        if melds is not None:
+            return _verdict_from_melds(melds, rules)
+    groups = tuple(tuple(m.pieces) for m in arrangement.melds)
+    left = tuple(arrangement.deadwood)
+    verb = "fits" if len(ordinary) == 1 else "fit"
+    return ShowVerdict(False, groups, _show_text(arrangement.melds, rules),
+                       f"{codes(ordinary or left)} {verb} no group", leftover=left,
+                       sequences=arrangement.runs, pure_sequences=arrangement.pure_runs)
+
+
+def _no_sequences_reason(cards: Sequence[Card], rules: MeldRules) -> str:
+    value = value_table(rules.wild_rank).__getitem__
+    if best_arrangement(cards, rules, value, min_runs=1, min_pure_runs=1) is None:
+        return "no pure sequence can be made from these cards"
+    return "only one sequence can be made from these cards: a show needs two"
+
+
+def loser_count(cards: Sequence[Card], rules: MeldRules) -> int:
+    """IND-27: the lowest count over all arrangements, capped at 80."""
+    arrangement = show_arrangement(cards, rules)
+    full = sum(card_value(c, rules) for c in cards)
+    return min(full if arrangement is None else arrangement.value, CAP)
+
+
+# ---------------------------------------------------------------------------
+# The game
+# ---------------------------------------------------------------------------
+
+
+@dataclass(kw_only=True)
+class IndianGame(Game):
+    """An Indian Rummy match (one deal, a pool, or a fixed number of deals)."""
+
+    variant: ClassVar[str] = "indian"
+    title: ClassVar[str] = "Indian Rummy"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 6
+    options_type: ClassVar[type[Options]] = IndianOptions
+    move_types: ClassVar[tuple[type[Move], ...]] = (Draw, Discard, Declare, Drop, Timeout)
+
+    options: IndianOptions = field(default_factory=IndianOptions)
+    # The match.
+    totals: list[int] = field(default_factory=list)
+    """Points (points, pool formats) or chips (deals) after the deals finished so far."""
+    eliminated: list[bool] = field(default_factory=list)
+    eliminated_in: list[int] = field(default_factory=list)
+    """The deal in which each seat was eliminated (0: still in)."""
+    left: list[bool] = field(default_factory=list)
+    """Seats that left the game (dropped at once in every deal, see ``forfeit_move``)."""
+    misses: list[int] = field(default_factory=list)
+    """IND-36: consecutive missed turns, carried from deal to deal."""
+    deal_number: int = 0
+    dealer: int = 0
+    results: list[HandResult] = field(default_factory=list)
+    # The deal in play.
+    packs: int = 1
+    hands: list[list[Card]] = field(default_factory=list)
+    """Each seat's cards; a seat out of the deal keeps its cards here, out of play."""
+    closed: list[Card] = field(default_factory=list)
+    """Face down; the top card is the last element."""
+    open: list[Card] = field(default_factory=list)
+    """Face up, bottom to top; only the top card is public (IND-10)."""
+    cut_joker: Card | None = None
+    active: list[bool] = field(default_factory=list)
+    has_drawn: list[bool] = field(default_factory=list)
+    """Drew a card in this deal (IND-21: first or middle drop)."""
+    deal_points: list[int] = field(default_factory=list)
+    """Points charged so far in this deal (drops, wrong shows)."""
+    deal_notes: list[str] = field(default_factory=list)
+    discarded: bool = False
+    """A card has been discarded in this deal (IND-18)."""
+    turn: int = 0
+    phase: str = "draw"
+    """``draw``, ``discard`` (after drawing) or ``over`` (the match has ended)."""
+    drawn: Card | None = None
+    """The card drawn this turn."""
+    last_show: str = ""
+    """The grouping and verdict of the latest declaration (for the table status)."""
+
+    # -- set-up -----------------------------------------------------------
+
+    @property
+    def lower_is_better(self) -> bool:  # type: ignore[override]
+        return self.options.format != "deals"
+
+    @property
+    def wild_rank(self) -> int | None:
+        """IND-7: the cut joker's rank; aces when it is a printed joker."""
+        if self.cut_joker is None:
+            return None
+        return 1 if self.cut_joker.is_joker else self.cut_joker.rank
+
+    @property
+    def rules(self) -> MeldRules:
+        return indian_rules(self.wild_rank)
+
+    def value(self, card: Piece) -> int:
+        return card_value(card, self.rules)
+
+    def is_joker(self, card: Piece) -> bool:
+        return self.rules.is_joker(card)
+
+    def _check_setup(self) -> None:
+        if self.options.decks == "1" and self.players >= 4:  # IND-3
+            raise InvalidOptions(f"decks 1 holds 53 cards, too few for {self.players} players "
+                                 f"({self.players} × 13 + 2 > 53): use decks 2 or none")
+
+    def _start(self) -> None:
+        n = self.players
+        self.totals = [0] * n
+        self.eliminated = [False] * n
+        self.eliminated_in = [0] * n
+        self.left = [False] * n
+        self.misses = [0] * n
+        self.dealer = self.rng.below(n)  # IND-5
+        self._deal([])
+
+    def _deal(self, events: list[Event]) -> None:
+        """IND-3, IND-6 … IND-9: a fresh deck, 13 each from the dealer's left, cut, open card."""
+        n = self.players
+        self.deal_number += 1
+        seats_in = [not e for e in self.eliminated]
+        order = [next_seat(self.dealer, n, seats_in)]
+        while len(order) < seats_in.count(True):
+            order.append(next_seat(order[-1], n, seats_in))
+        self.packs = deck_packs(len(order), self.options.decks)
+        deck = card_deck(self.packs, self.packs)
+        self.rng.shuffle(deck)
+        self.hands = [[] for _ in range(n)]
+        for i in range(HAND_SIZE * len(order)):
+            self.hands[order[i % len(order)]].append(deck[i])
+        del deck[:HAND_SIZE * len(order)]
+        self.hands = [sort_by_suit(h) for h in self.hands]
+        self.cut_joker = deck.pop(self.rng.below(len(deck))) if self.options.wild_joker else None
+        self.open = [deck.pop(0)]
+        self.closed = deck[::-1]
+        self.active = list(seats_in)
+        self.has_drawn = [False] * n
+        self.deal_points = [0] * n
+        self.deal_notes = ["" if seats_in[s] else "not dealt in" for s in range(n)]
+        self.discarded = False
+        self.turn = order[0]  # IND-9
+        self.phase = "draw"
+        self.drawn = None
+        self.last_show = ""
+        events.append(Event("deal_started", f"Deal {self.deal_number}: {{p{self.dealer}}} deals "
+                            f"13 cards each from {53 * self.packs} cards; {self._wild_text()}; "
+                            f"{self.open[-1].code} starts the open deck."))
+        for seat in order:
+            if self.left[seat]:
+                self._drop_seat(seat, self.options.drop_costs[0], "left, first drop", events)
+        if self._last_player_wins(events):
+            return
+        if not self.active[self.turn]:
+            self.turn = next_seat(self.turn, n, self.active)
+        self._begin_turn(events)
+
+    def _wild_text(self) -> str:
+        cut = self.cut_joker
+        if cut is None:
+            return "no cut joker (printed jokers only)"
+        if cut.is_joker:
+            return "the cut joker is JK, so aces are wild"
+        return f"the cut joker is {cut.code}, so {cut.label}s are wild"
+
+    def _begin_turn(self, events: list[Event]) -> None:
+        """IND-16 then a fresh turn for ``self.turn``."""
+        self.phase = "draw"
+        self.drawn = None
+        if not self.closed and len(self.open) > 1:
+            top = self.open.pop()
+            pile = self.open
+            self.rng.shuffle(pile)
+            self.closed = pile
+            self.open = [top]
+            events.append(Event("reshuffle", f"The closed deck ran out: the open deck was "
+                                f"shuffled into a new closed deck of {len(pile)}; {top.code} "
+                                "stays face up."))
+        self.turn_serial += 1
+        events.append(Event("turn", f"{{p{self.turn}}} to play.", self.turn))
+
+    # -- the protocol -----------------------------------------------------
+
+    @property
+    def to_move(self) -> int | None:
+        return None if self.phase == "over" else self.turn
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    def hand(self, seat: int) -> Sequence[Card]:
+        return self.hands[seat]
+
+    def history(self) -> Sequence[HandResult]:
+        return self.results
+
+    def _apply(self, move: Move) -> list[Event]:
+        events: list[Event] = []
+        if isinstance(move, Drop) and move.leave:
+            self._check_leave(move.seat)
+            self._leave(move.seat, events)
+        elif isinstance(move, Drop):
+            self._check_drop(move.seat)
+            first = not self.has_drawn[move.seat]
+            cost = self.options.drop_costs[0 if first else 1]
+            self.misses[move.seat] = 0  # IND-36
+            self._drop_seat(move.seat, cost, "first drop" if first else "middle drop", events)
+            self._after_exit(events)
+        elif isinstance(move, Timeout):
+            self._check_timeout(move.seat)
+            self._timeout(events)
+        elif isinstance(move, Draw):
+            self._check_draw(move.seat, move.source)
+            self._draw(move.source, events)
+        elif isinstance(move, Discard):
+            self._check_discard(move.seat, move.card)
+            self.misses[move.seat] = 0  # IND-36
+            self._discard(move.card, events)
+        elif isinstance(move, Declare):
+            verdict = self._check_declare(move.seat, move.finish, move.groups)
+            self.misses[move.seat] = 0  # IND-36
+            self._declare(verdict, events)
+        return events
+
+    # -- checks (raise, never mutate) ----------------------------------------
+
+    def _check_seat(self, seat: int) -> None:
+        if self.eliminated[seat]:
+            raise IllegalMove("you have been eliminated from this pool")
+        if not self.active[seat]:
+            raise IllegalMove("you are out of this deal")
+
+    def _check_turn(self, seat: int) -> None:
+        self._check_seat(seat)
+        self.require_turn(seat)  # IND-17
+
+    def _check_draw(self, seat: int, source: str) -> None:
+        self._check_turn(seat)
+        if self.phase != "draw":
+            raise IllegalMove("you have already drawn this turn")  # IND-19
+        if source not in SOURCES:
+            raise IllegalMove("draw from the closed deck or the open deck")
+        if source == "closed" and not self.closed:
+            raise IllegalMove("the closed deck is empty")
+        if source == "open":
+            if not self.open:
+                raise IllegalMove("the open deck is empty")
+            top = self.open[-1]
+            if self.is_joker(top) and not self._first_card_free():
+                raise IllegalMove("jokers cannot be taken from the open deck")  # IND-18
+
+    def _first_card_free(self) -> bool:
+        """IND-18: the deal's first open card, until the first discard, with the option on."""
+        return not self.discarded and self.options.first_open_joker_pickup
+
+    def _check_after_draw(self, seat: int) -> None:
+        self._check_turn(seat)
+        if self.phase != "discard":
+            raise IllegalMove("draw first")  # IND-17
+
+    def _check_discard(self, seat: int, card: Card) -> None:
+        self._check_after_draw(seat)
+        check_held([card], self.hands[seat])
+
+    def _check_drop(self, seat: int) -> None:
+        self._check_turn(seat)
+        if self.phase != "draw":
+            raise IllegalMove("you can drop only before drawing")  # IND-19, IND-21
+
+    def _check_leave(self, seat: int) -> None:
+        if self.eliminated[seat]:
+            raise IllegalMove("you have been eliminated from this pool")
+        if self.left[seat]:
+            raise IllegalMove("you have already left this game")
+
+    def _check_timeout(self, seat: int) -> None:
+        self._check_turn(seat)
+        if not self.options.turn_seconds:
+            raise IllegalMove("there is no turn timer in this game")  # IND-34
+
+    def _check_declare(self, seat: int, finish: Card | None,
+                       groups: Sequence[Sequence[Placed]] | None) -> ShowVerdict:
+        """IND-22: refuse malformed declarations; judge the rest (IND-23)."""
+        self._check_after_draw(seat)
+        if finish is None:
+            raise IllegalMove("name the finish card that goes on the open deck")
+        hand = self.hands[seat]
+        check_held([finish], hand)
+        rest = remove_pieces(hand, [finish])
+        if groups is None:
+            verdict = search_show(rest, self.rules)
+        else:
+            self._check_grouping(groups, rest, finish)
+            verdict = judge_grouping(groups, self.rules)
+        return replace(verdict, finish=finish)
+
+    def _check_grouping(self, groups: Sequence[Sequence[Placed]], rest: Sequence[Card],
+                        finish: Card | None) -> None:
+        """The grouping names exactly the 13 cards ``rest`` (copies count, NOT-5)."""
+        if not groups:
+            raise IllegalMove("name your groups, or leave groups out to let the bot find them")
+        for number, group in enumerate(groups, start=1):
+            if not group:
+                raise IllegalMove(f"group {number} is empty")
+            for piece, face in group:
+                if face is not None and not self.is_joker(piece):
+                    raise IllegalMove(f"{piece.code} is not a joker, so it cannot stand for "
+                                      f"{face.label()}")  # NOT-8, IND-15
+        named = [p for g in groups for p, _ in g]
+        have = Counter(rest)
+        for piece, count in Counter(named).items():
+            if count > have.get(piece, 0):
+                if piece == finish and count > have.get(piece, 0):
+                    raise IllegalMove(f"{piece.code} is your finish card: group the other 13 "
+                                      "cards")
+                check_held([piece] * count, rest)
+        if len(named) != HAND_SIZE:
+            missing = Counter(rest) - Counter(named)
+            hint = f" ({codes(sort_by_suit(missing.elements()))} missing)" if missing else ""
+            raise IllegalMove(f"your groups name {len(named)} cards: name the 13 cards other "
+                              f"than the finish card{hint}")
+
+    # -- effects ----------------------------------------------------------
+
+    def _draw(self, source: str, events: list[Event]) -> None:
+        seat = self.turn
+        if source == "closed":
+            card = self.closed.pop()
+            events.append(Event("draw", f"{{p{seat}}} drew from the closed deck.", seat,
+                                private=f"You drew {card.code}."))
+        else:
+            card = self.open.pop()
+            events.append(Event("draw", f"{{p{seat}}} took {card.code} from the open deck.",
+                                seat))
+        self.hands[seat].append(card)
+        self.drawn = card
+        self.has_drawn[seat] = True
+        self.phase = "discard"
+
+    def _discard(self, card: Card, events: list[Event]) -> None:
+        seat = self.turn
+        self.hands[seat] = remove_pieces(self.hands[seat], [card])
+        self.open.append(card)
+        self.discarded = True
+        events.append(Event("discard", f"{{p{seat}}} discarded {card.code}.", seat))
+        self._pass_turn(events)
+
+    def _declare(self, verdict: ShowVerdict, events: list[Event]) -> None:
+        seat = self.turn
+        finish = verdict.finish
+        assert finish is not None
+        self.hands[seat] = remove_pieces(self.hands[seat], [finish])
+        self.open.append(finish)  # IND-23: the finish card counts as a discard
+        self.discarded = True
+        self.last_show = verdict.text
+        if verdict.valid:
+            events.append(Event("declare", f"{{p{seat}}} declared with {finish.code}: "
+                                f"{verdict.text}.", seat))
+            self._end_deal(seat, "show", events)  # IND-24
+            return
+        events.append(Event("wrong_show", f"{{p{seat}}} declared with {finish.code}: "
+                            f"{verdict.text}. Wrong show: 80 points.", seat))
+        self._drop_seat(seat, WRONG_SHOW_POINTS, "wrong show", events, announce=False)  # IND-25
+        self._after_exit(events)
+
+    def _drop_seat(self, seat: int, cost: int, note: str, events: list[Event],
+                   announce: bool = True) -> None:
+        """Take ``seat`` out of the deal, charging ``cost`` deal points (IND-21, IND-25)."""
+        self.active[seat] = False
+        self.deal_points[seat] = cost
+        self.deal_notes[seat] = note
+        if announce:
+            events.append(Event("drop", f"{{p{seat}}} dropped ({note}): {cost} points.", seat))
+
+    def _after_exit(self, events: list[Event]) -> None:
+        """After the player to move left the deal: IND-26, or the next active player's turn."""
+        if not self._last_player_wins(events):
+            self._pass_turn(events)
+
+    def _last_player_wins(self, events: list[Event]) -> bool:
+        """IND-26: exactly one active player left wins the deal at once."""
+        still = [s for s in range(self.players) if self.active[s]]
+        if len(still) > 1:
+            return False
+        if still:
+            self._end_deal(still[0], "last", events)
+        else:
+            self._end_deal(None, "none", events)
+        return True
+
+    def _pass_turn(self, events: list[Event]) -> None:
+        self.turn = next_seat(self.turn, self.players, self.active)  # IND-9
+        self._begin_turn(events)
+
+    def _leave(self, seat: int, events: list[Event]) -> None:
+        self.left[seat] = True
+        events.append(Event("left", f"{{p{seat}}} left the game.", seat))
+        if not self.active[seat]:
+            return
+        was_turn = seat == self.turn
+        first = not self.has_drawn[seat]
+        cost = self.options.drop_costs[0 if first else 1]
+        self._drop_seat(seat, cost, "left, first drop" if first else "left, middle drop",
+                        events)
+        if self._last_player_wins(events):
+            return
+        if was_turn:
+            self._pass_turn(events)
+
+    def _timeout(self, events: list[Event]) -> None:
+        """IND-35 … IND-37: draw from the closed deck if needed, discard the card drawn."""
+        seat = self.turn
+        if self.phase == "draw":
+            self._draw("closed", events)
+        card = self.drawn
+        assert card is not None
+        events.append(Event("timeout", f"{{p{seat}}} ran out of time; the bot played for them.",
+                            seat))
+        self.misses[seat] += 1  # IND-36
+        self.hands[seat] = remove_pieces(self.hands[seat], [card])
+        self.open.append(card)
+        self.discarded = True
+        events.append(Event("discard", f"{{p{seat}}} discarded {card.code}.", seat))
+        if self.misses[seat] >= self.options.misses_to_drop:  # IND-37
+            cost = self.options.drop_costs[1]
+            self._drop_seat(seat, cost, "missed turns, middle drop", events)
+            self._after_exit(events)
+            return
+        self._pass_turn(events)
+
+    # -- the end of a deal and of the match ------------------------------------
+
+    def _end_deal(self, winner: int | None, how: str, events: list[Event]) -> None:
+        """IND-24, IND-26 … IND-32."""
+        n = self.players
+        dealt = [not e for e in self.eliminated]
+        points = list(self.deal_points)
+        notes = list(self.deal_notes)
+        rules = self.rules
+        if how == "show":
+            for s in range(n):
+                if self.active[s] and s != winner:
+                    points[s] = loser_count(self.hands[s], rules)  # IND-27
+                    notes[s] = f"counted {points[s]}"
+        if winner is not None:
+            points[winner] = 0
+        gain = sum(points)
+        if winner is not None:
+            notes[winner] = ("valid show" if how == "show" else "last player left") + \
+                f", wins {gain}"
+        if self.options.format == "deals":  # IND-32
+            change = [-p for p in points]
+            if winner is not None:
+                change[winner] = gain
+        else:
+            change = points
+        for s in range(n):
+            self.totals[s] += change[s]
+        limit = POOL_LIMITS.get(self.options.format)
+        newly_out = []
+        if limit is not None:  # IND-31
+            for s in range(n):
+                if dealt[s] and self.totals[s] >= limit:
+                    self.eliminated[s] = True
+                    self.eliminated_in[s] = self.deal_number
+                    newly_out.append(s)
+                    notes[s] = f"{notes[s]}, eliminated" if notes[s] else "eliminated"
+        if winner is None:
+            summary = f"Deal {self.deal_number} ended with no player left."
+        elif how == "show":
+            summary = f"{{p{winner}}} made a valid show and wins deal {self.deal_number}."
+        else:
+            summary = f"{{p{winner}}} is the last player left and wins deal {self.deal_number}."
+        held = tuple(tuple(self.hands[s]) if dealt[s] else () for s in range(n))
+        self.results.append(HandResult(
+            number=self.deal_number, winners=(winner,) if winner is not None else (),
+            points=tuple(change), totals=tuple(self.totals), held=held, notes=tuple(notes),
+            summary=summary))
+        unit = "chips" if self.options.format == "deals" else "points"
+        scores = ", ".join(f"{{p{s}}} {self._score_text(change[s])}" for s in range(n) if dealt[s])
+        events.append(Event("hand_over", f"{summary} Deal {unit}: {scores}.", winner))
+        for s in newly_out:
+            events.append(Event("eliminated", f"{{p{s}}} is eliminated with {self.totals[s]} "
+                                "points.", s))
+        if self._match_over():
+            self.phase = "over"
+            winners = self.winners
+            names = " and ".join(f"{{p{s}}}" for s in winners)
+            verb = "win" if len(winners) > 1 else "wins"
+            events.append(Event("match_over", f"The game is over: {names} {verb}."))
+            return
+        self.dealer = next_seat(self.dealer, n, [not e for e in self.eliminated])  # IND-5
+        self._deal(events)
+
+    def _score_text(self, value: int) -> str:
+        return f"{value:+d}" if self.options.format == "deals" else str(value)
+
+    def _match_over(self) -> bool:
+        fmt = self.options.format
+        if fmt == "points":
+            return True  # IND-30
+        if fmt == "deals":
+            return self.deal_number >= self.options.deals  # IND-32
+        return self.eliminated.count(False) <= 1  # IND-31
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The seats that won the match (empty while it runs)."""
+        if not self.is_over or not self.results:
+            return ()
+        fmt = self.options.format
+        if fmt == "points":
+            return self.results[-1].winners
+        if fmt == "deals":
+            best = max(self.totals)
+            return tuple(s for s in range(self.players) if self.totals[s] == best)
+        return tuple(s for s in range(self.players) if not self.eliminated[s])
+
+    # -- legal moves ------------------------------------------------------
+
+    def legal_moves(self, seat: int) -> list[Move]:
+        """Every distinct move ``seat`` may make now (declarations without a grouping).
+
+        A declaration is legal even when it would be a wrong show (IND-25).
+        The timer's :class:`Timeout` and leaving (``forfeit_move``) are not listed.
+        """
+        if (self.is_over or seat != self.turn or self.eliminated[seat]
+                or not self.active[seat]):
+            return []
+        if self.phase == "draw":
+            moves: list[Move] = []
+            for source in SOURCES:
+                try:
+                    self._check_draw(seat, source)
+                except IllegalMove:
+                    continue
+                moves.append(Draw(seat, source))
+            moves.append(Drop(seat))
+            return moves
+        distinct = sorted(set(self.hands[seat]), key=lambda c: c.index)
+        return [*(Discard(seat, c) for c in distinct), *(Declare(seat, c) for c in distinct)]
+
+    def forfeit_move(self, seat: int) -> Move | None:
+        """``/rummy leave``: ``Drop(seat, leave=True)``, accepted whoever's turn it is.
+
+        The leaver is dropped from the deal in play at once: a first drop (20,
+        25 in pool201) if they have not drawn in this deal, otherwise a middle
+        drop (40/50), even after drawing or out of turn, since a player who is
+        gone cannot wait for their turn. In later deals of a pool or deals
+        match they are dealt in and dropped at once (first drop) every time,
+        so a pool charges them until they are eliminated. ``None`` when the
+        game is over, the seat was eliminated, or it has already left.
+        """
+        if self.is_over or self.eliminated[seat] or self.left[seat]:
+            return None
+        return Drop(seat, leave=True)
+
+    # -- /indian check ----------------------------------------------------
+
+    def check_show(self, seat: int,
+                   groups: Sequence[Sequence[Placed]] | None = None) -> ShowVerdict:
+        """``/indian check``: would ``seat``'s hand be a valid show? Changes nothing.
+
+        With 14 cards (after drawing), a grouping must name 13 of them and the
+        card left is the finish card; without a grouping every possible
+        finish card is tried and the verdict names one that works (the
+        highest-valued) or the closest miss. With 13 cards the hand is judged
+        as it is. A malformed grouping raises :class:`IllegalMove` (IND-22).
+        """
+        hand = list(self.hands[seat])
+        rules = self.rules
+        if len(hand) == HAND_SIZE + 1:
+            if groups is not None:
+                named = [p for g in groups for p, _ in g]
+                check_held(named, hand)
+                left = remove_pieces(hand, named)
+                finish = left[0] if len(left) == 1 else None
+                rest = remove_pieces(hand, [finish]) if finish is not None else hand
+                self._check_grouping(groups, rest, finish)
+                return replace(judge_grouping(groups, rules), finish=finish)
+            candidates = sorted(set(hand), key=lambda c: (-self.value(c), c.index))
+            closest: tuple[int, ShowVerdict] | None = None
+            for finish in candidates:
+                rest = remove_pieces(hand, [finish])
+                verdict = replace(search_show(rest, rules), finish=finish)
+                if verdict.valid:
+                    return replace(verdict, reason=f"{verdict.reason}, finishing with "
+                                   f"{finish.code}")
+                miss = sum(self.value(c) for c in verdict.leftover) + 100 * (
+                    verdict.sequences < 2 or verdict.pure_sequences < 1)
+                if closest is None or miss < closest[0]:
+                    closest = (miss, verdict)
+            assert closest is not None
+            return closest[1]
+        if groups is not None:
+            self._check_grouping(groups, hand, None)
+            return judge_grouping(groups, rules)
+        return search_show(hand, rules)
+
+    # -- views ------------------------------------------------------------
+
+    def _state(self, seat: int) -> SeatState:
+        if self.is_over and seat in self.winners:
+            return SeatState.WON
+        if self.eliminated[seat]:
+            return SeatState.ELIMINATED
+        return SeatState.PLAYING if self.active[seat] else SeatState.DROPPED
+
+    def _panel_score(self, seat: int) -> str:
+        fmt = self.options.format
+        if fmt == "points":
+            if self.is_over and self.results:
+                return str(self.results[-1].points[seat])
+            return str(self.deal_points[seat])
+        return self._score_text(self.totals[seat])
+
+    def table_view(self) -> TableView:
+        """IND-10: cut joker, open-deck top, closed-deck count, who is active, totals."""
+        n = self.players
+        over = self.is_over
+        panels = tuple(PlayerPanel(
+            seat=s, pieces_left=len(self.hands[s]) if self.active[s] and not over else 0,
+            score=self._panel_score(s), state=self._state(s), to_move=s == self.to_move,
+            dealer=s == self.dealer,
+            note=self.deal_notes[s] if not self.active[s] and not self.eliminated[s] else "")
+            for s in range(n))
+        fmt = self.options.format
+        where = {"points": f"Deal {self.deal_number}",
+                 "pool101": f"Pool 101 · deal {self.deal_number}",
+                 "pool201": f"Pool 201 · deal {self.deal_number}",
+                 "deals": f"Deal {self.deal_number} of {self.options.deals}"}[fmt]
+        phase = {"draw": "to draw or drop", "discard": "to discard or declare",
+                 "over": "game over"}[self.phase]
+        return TableView(variant=self.variant, tiles=False, players=panels,
+                         discard=tuple(self.open[-1:]), stock=len(self.closed),
+                         stock_label="closed deck", wild=self.cut_joker, to_move=self.to_move,
+                         hand_number=self.deal_number, status=f"{where} · {phase}")
+
+    def hand_view(self, seat: int) -> HandView:
+        newest = self.drawn if seat == self.turn and self.phase == "discard" else None
+        return HandView(seat=seat, pieces=tuple(self.hands[seat]), newest=newest,
+                        wild_rank=self.wild_rank)
+
+    def result_view(self) -> ResultView:
+        """The latest deal's result, or the match's once it is over."""
+        n = self.players
+        last = self.results[-1] if self.results else None
+        if last is None:
+            placings = tuple(Placing(seat=s, place=1, points="0", total="0")
+                             for s in range(n))
+            return ResultView(variant=self.variant, title="No deal finished yet",
+                              placings=placings, seed=self.seed)
+        keys = self._match_keys() if self.is_over else self._deal_keys(last)
+        ranks = [1 + sum(1 for other in keys if other < mine) for mine in keys]
+        placings = tuple(sorted(
+            (Placing(seat=s, place=ranks[s], points=self._score_text(last.points[s]),
+                     total=self._score_text(last.totals[s]), held=last.held[s],
+                     note=last.notes[s]) for s in range(n)),
+            key=lambda p: (p.place, p.seat)))
+        if self.is_over and self.options.format != "points":
+            title = f"Game over after {self.deal_number} deals"
+        elif self.is_over:
+            title = "Game over"
+        else:
+            title = f"Deal {last.number} result"
+        return ResultView(variant=self.variant, title=title, placings=placings, seed=self.seed,
+                          match_over=self.is_over)
+
+    def _deal_keys(self, result: HandResult) -> list[tuple[int, ...]]:
+        sign = -1 if self.options.format == "deals" else 1
+        return [(0 if s in result.winners else 1 if result.held[s] else 2,
+                 sign * result.points[s]) for s in range(self.players)]
+
+    def _match_keys(self) -> list[tuple[int, ...]]:
+        fmt = self.options.format
+        if fmt == "points":
+            return self._deal_keys(self.results[-1])
+        if fmt == "deals":
+            return [(0, -t) for t in self.totals]
+        # Pools: survivors first, then later eliminations before earlier ones.
+        return [(0, t, 0) if not self.eliminated[s] else (1, -self.eliminated_in[s], t)
+                for s, t in enumerate(self.totals)]
+
+    # -- helpers for tests and the bench ---------------------------------------
+
+    def all_cards(self) -> Counter[Card]:
+        """Every card of the deal: hands (in and out of play), both decks and the cut joker."""
+        found: Counter[Card] = Counter(c for hand in self.hands for c in hand)
+        found.update(self.closed)
+        found.update(self.open)
+        if self.cut_joker is not None:
+            found[self.cut_joker] += 1
+        return found
+
+    def deck(self) -> Counter[Card]:
+        """The cards of the deal in play (IND-3)."""
+        return Counter(card_deck(self.packs, self.packs))
