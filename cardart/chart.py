@@ -34,8 +34,6 @@ INSET = (86, 24, 28, 56)
 MARKER_KINDS = ("circle", "square", "triangle", "diamond", "nabla", "cross")
 DASHES: tuple[tuple[int, ...], ...] = ((), (18, 9), (5, 7), (18, 7, 5, 7))
 """On/off lengths in px of each series' line; () is solid."""
-CHART_TEXT: RGB = (60, 60, 60)
-CHART_MUTED: RGB = (120, 120, 120)
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,15 +148,15 @@ class _Chart:
         left, _, right, _ = INSET
         for tick in ticks:
             _, y = at(0, tick)
-            colour = CHART_TEXT if tick == 0 else palette.CHART_GRID
+            colour = palette.CHART_TEXT if tick == 0 else palette.CHART_GRID
             draw.line((left, round(y), paper.width - right, round(y)), fill=colour,
                       width=2 if tick == 0 else 1)
             label = text(_number(tick), Typeface.REGULAR, SMALL_SIZE)
             draw_text(paper, label, (left - 12 - label.width, round(y) - label.cap // 2),
-                      CHART_TEXT)
+                      palette.CHART_TEXT)
         caption = text("hand", Typeface.REGULAR, SMALL_SIZE)
         draw_text(paper, caption, (left - 12 - caption.width, paper.height - INSET[3] + 16),
-                  CHART_MUTED)
+                  palette.CHART_MUTED)
         labels = self.series.labels or tuple(str(hand + 1) for hand in range(self.hands))
         every = max(1, math.ceil(self.hands / MAX_X_LABELS))
         for hand in range(self.hands - 1, -1, -every):  # counted back from the last hand
@@ -166,7 +164,7 @@ class _Chart:
             label = text(labels[hand] if hand < len(labels) else str(hand + 1),
                          Typeface.REGULAR, SMALL_SIZE)
             draw_text(paper, label, (round(x) - label.width // 2, paper.height - INSET[3] + 16),
-                      CHART_TEXT)
+                      palette.CHART_TEXT)
 
     def _legend(self, picture: Image.Image, xy: tuple[int, int]) -> None:
         x, y = xy
@@ -187,8 +185,9 @@ class _Chart:
             name = fitted(name_of(self.names, seat), Typeface.BOLD, LEGEND_SIZE,
                           LEGEND_WIDTH - 90 - value.width)
             line = top + (row - 8 - name.cap) // 2
-            draw_text(picture, name, (x + 76, line), CHART_TEXT)
-            draw_text(picture, value, (x + LEGEND_WIDTH - 12 - value.width, line), CHART_TEXT)
+            draw_text(picture, name, (x + 76, line), palette.CHART_TEXT)
+            draw_text(picture, value, (x + LEGEND_WIDTH - 12 - value.width, line),
+                      palette.CHART_TEXT)
 
 
 def _polyline(draw: ImageDraw.ImageDraw, k: int, points: Sequence[tuple[float, float]],

@@ -65,6 +65,8 @@ CHART_SERIES: tuple[RGB, ...] = (
 )
 CHART_PAPER: RGB = (252, 252, 250)
 CHART_GRID: RGB = (222, 226, 224)
+CHART_TEXT: RGB = (60, 60, 60)
+CHART_MUTED: RGB = (120, 120, 120)
 
 
 def suit_colour(suit: int, style: Style = "four") -> RGB:
