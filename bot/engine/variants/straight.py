@@ -201,6 +201,8 @@ class StraightGame(Game):
         events: list[Event] = []
         if isinstance(move, Timeout):
             self._check_turn(move.seat)
+            if not self.options.turn_seconds:
+                raise IllegalMove("there is no turn timer in this game")  # STR-39
             self._timeout(events)
         elif isinstance(move, Draw):
             self._check_draw(move.seat, move.source)
