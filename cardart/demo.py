@@ -103,14 +103,15 @@ def sample_remi_table() -> TableView:
     random.Random(11).shuffle(deck)
     return TableView(variant="remi", tiles=False, players=sample_players(3, mover=2),
                      melds=sample_melds(5, players=3), discard=tuple(deck[:17]),
-                     discard_marked=3,
+                     discard_marked=3, melds_by_owner=True, hand_label="deal",
                      stock=18, to_move=2, hand_number=2)
 
 
 def sample_indian_table() -> TableView:
     return TableView(variant="indian", tiles=False, players=sample_players(6, mover=3),
-                     discard=(Card(4, Suit.D),), stock=31, stock_label="closed deck",
-                     wild=Card(7, Suit.S), to_move=3)
+                     discard=(Card(4, Suit.D),), discard_label="open deck", stock=31,
+                     stock_label="closed deck", wild=Card(7, Suit.S), to_move=3,
+                     hand_label="deal")
 
 
 def sample_tile_table() -> TableView:

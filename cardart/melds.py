@@ -37,8 +37,6 @@ OWNER_COLUMN = 200
 """Width of the owners' names beside their melds (Remi)."""
 MELD_GAP = (28, 18)
 """Space between melds: across, and between rows."""
-GROUPED_BY_OWNER = {"remi"}
-"""Variants whose table combinations are shown grouped by owner (REM-7)."""
 
 
 @dataclass(slots=True)
@@ -156,7 +154,7 @@ class Melds:
     def __post_init__(self) -> None:
         melds = [MeldLayout(meld, self.view.tiles) for meld in self.view.melds]
         groups: list[tuple[str | None, list[MeldLayout]]] = [(None, melds)]
-        if self.view.variant.lower() in GROUPED_BY_OWNER:
+        if self.view.melds_by_owner:
             owners = sorted({m.meld.owner for m in melds if m.meld.owner is not None})
             groups = [(name_of(self.names, owner), [m for m in melds if m.meld.owner == owner])
                       for owner in owners]

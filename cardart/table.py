@@ -41,7 +41,7 @@ from .raster import paste
 
 def render_table(view: TableView, names: Sequence[str], *, style: Style = "four") -> bytes:
     """Draw the table as PNG bytes; ``names[seat]`` is the name shown for each seat."""
-    title = [variant_title(view.variant), f"hand {view.hand_number}"]
+    title = [variant_title(view.variant), f"{view.hand_label} {view.hand_number}"]
     mover = next((p.seat for p in view.players if p.to_move), view.to_move)
     if mover is not None:
         title.append(f"{name_of(names, mover)} to move")
@@ -98,7 +98,8 @@ def _piles(view: TableView, style: Style) -> list[_Pile]:
         back = sprites.tile_back(size) if view.tiles else sprites.card_back(size)
         piles.append(_Pile(back, view.stock_label, count=view.stock))
     if view.discard and not view.discard_marked:
-        piles.append(_Pile(sprites.piece_sprite(view.discard[-1], size, style), "discard"))
+        piles.append(_Pile(sprites.piece_sprite(view.discard[-1], size, style),
+                           view.discard_label))
     if view.wild is not None:
         piles.append(_Pile(sprites.piece_sprite(view.wild, size, style), "WILD JOKER",
                            palette.GOLD))

@@ -71,12 +71,18 @@ class TableView:
     """The visible discard pile, bottom to top (only the top card where only it is public)."""
     discard_marked: int = 0
     """How many top discards are numbered positions 1, 2, 3 (Remi REM-7)."""
+    discard_label: str = "discard"
+    """What the variant calls its discard pile (Indian: "open deck")."""
     stock: int | None = None
     stock_label: str = "stock"
     wild: Piece | None = None
     """The face-up cut joker (Indian IND-7)."""
     to_move: int | None = None
     hand_number: int = 1
+    hand_label: str = "hand"
+    """What one round of the match is called: hand, deal or game."""
+    melds_by_owner: bool = False
+    """Show table melds grouped by the player who laid them (Remi REM-7)."""
     status: str = ""
 
 
