@@ -350,8 +350,6 @@ class IndianGame(Game):
     """``draw``, ``discard`` (after drawing) or ``over`` (the match has ended)."""
     drawn: Card | None = None
     """The card drawn this turn."""
-    last_show: str = ""
-    """The grouping and verdict of the latest declaration (for the table status)."""
 
     # -- set-up -----------------------------------------------------------
 
@@ -418,7 +416,6 @@ class IndianGame(Game):
         self.turn = order[0]  # IND-9
         self.phase = "draw"
         self.drawn = None
-        self.last_show = ""
         events.append(Event("deal_started", f"Deal {self.deal_number}: {{p{self.dealer}}} deals "
                             f"13 cards each from {53 * self.packs} cards; {self._wild_text()}; "
                             f"{self.open[-1].code} starts the open deck."))
@@ -629,7 +626,6 @@ class IndianGame(Game):
         self.hands[seat] = remove_pieces(self.hands[seat], [finish])
         self.open.append(finish)  # IND-23: the finish card counts as a discard
         self.discarded = True
-        self.last_show = verdict.text
         if verdict.valid:
             events.append(Event("declare", f"{{p{seat}}} declared with {finish.code}: "
                                 f"{verdict.text}.", seat))
@@ -675,6 +671,12 @@ class IndianGame(Game):
         if not self.active[seat]:
             return
         was_turn = seat == self.turn
+        if was_turn and self.phase == "discard" and self.drawn is not None:
+            # Leaving after drawing: the card drawn goes on the open deck, 13 leave play.
+            self.hands[seat] = remove_pieces(self.hands[seat], [self.drawn])
+            self.open.append(self.drawn)
+            self.discarded = True
+            events.append(Event("discard", f"{{p{seat}}} discarded {self.drawn.code}.", seat))
         first = not self.has_drawn[seat]
         cost = self.options.drop_costs[0 if first else 1]
         self._drop_seat(seat, cost, "left, first drop" if first else "left, middle drop",
@@ -822,8 +824,8 @@ class IndianGame(Game):
 
         The leaver is dropped from the deal in play at once: a first drop (20,
         25 in pool201) if they have not drawn in this deal, otherwise a middle
-        drop (40/50), even after drawing or out of turn, since a player who is
-        gone cannot wait for their turn. In later deals of a pool or deals
+        drop (40/50), even after drawing (the card drawn goes on the open deck)
+        or out of turn, since a player who is gone cannot wait for their turn. In later deals of a pool or deals
         match they are dealt in and dropped at once (first drop) every time,
         so a pool charges them until they are eliminated. ``None`` when the
         game is over, the seat was eliminated, or it has already left.
@@ -909,9 +911,11 @@ class IndianGame(Game):
         phase = {"draw": "to draw or drop", "discard": "to discard or declare",
                  "over": "game over"}[self.phase]
         return TableView(variant=self.variant, tiles=False, players=panels,
-                         discard=tuple(self.open[-1:]), stock=len(self.closed),
-                         stock_label="closed deck", wild=self.cut_joker, to_move=self.to_move,
-                         hand_number=self.deal_number, status=f"{where} · {phase}")
+                         discard=tuple(self.open[-1:]), discard_label="open deck",
+                         stock=len(self.closed), stock_label="closed deck",
+                         wild=self.cut_joker, to_move=self.to_move,
+                         hand_number=self.deal_number, hand_label="deal",
+                         status=f"{where} · {phase}")
 
     def hand_view(self, seat: int) -> HandView:
         newest = self.drawn if seat == self.turn and self.phase == "discard" else None

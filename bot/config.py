@@ -1,0 +1,82 @@
+"""Configuration from the environment and ``.env`` (python-dotenv).
+
+The environment wins over ``.env`` (``load_dotenv`` without ``override``), so a
+deployment or a test can set any variable without editing files.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from dotenv import load_dotenv
+
+
+class ConfigError(Exception):
+    """A configuration problem, explained in one line for the person starting the bot."""
+
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    token: str
+    database_path: Path
+    dev_guild_id: int | None = None
+    log_level: int = logging.INFO
+    api_base: str | None = None
+    gateway_url: str | None = None
+    computer_delay: float = 1.5
+    """Seconds a computer player waits before moving, so people can follow (UX.md)."""
+    restart_grace: int = 60
+    """Least time a player has after a restart before their turn timer can expire."""
+
+    @classmethod
+    def from_env(cls, env_file: str | os.PathLike[str] | None = ".env") -> Config:
+        if env_file is not None:
+            load_dotenv(env_file, override=False)
+        env = os.environ
+        token = env.get("DISCORD_TOKEN", "").strip()
+        if not token:
+            raise ConfigError("DISCORD_TOKEN is not set: copy .env.example to .env and put your "
+                              "bot's token in it (Discord Developer Portal → Bot → Reset Token)")
+        if any(c.isspace() for c in token) or token.count(".") != 2:
+            raise ConfigError("DISCORD_TOKEN does not look like a bot token (three parts "
+                              "separated by dots); copy it again from the Developer Portal")
+        level_name = env.get("LOG_LEVEL", "INFO").strip().upper()
+        level = logging.getLevelName(level_name)
+        if not isinstance(level, int):
+            raise ConfigError(f"LOG_LEVEL {level_name!r} is not one of DEBUG, INFO, WARNING, "
+                              "ERROR")
+        return cls(
+            token=token,
+            database_path=Path(env.get("DATABASE_PATH", "").strip() or "rummy.sqlite3"),
+            dev_guild_id=_optional_int(env, "DEV_GUILD_ID"),
+            log_level=level,
+            api_base=env.get("DISCORD_API_BASE", "").strip().rstrip("/") or None,
+            gateway_url=env.get("DISCORD_GATEWAY_URL", "").strip() or None,
+            computer_delay=_float(env, "COMPUTER_DELAY", 1.5),
+            restart_grace=int(_float(env, "RESTART_GRACE", 60)),
+        )
+
+
+def _optional_int(env: os._Environ[str] | dict[str, str], key: str) -> int | None:
+    raw = env.get(key, "").strip()
+    if not raw:
+        return None
+    if not raw.isdigit():
+        raise ConfigError(f"{key} must be a Discord id (digits only), not {raw!r}")
+    return int(raw)
+
+
+def _float(env: os._Environ[str] | dict[str, str], key: str, default: float) -> float:
+    raw = env.get(key, "").strip()
+    if not raw:
+        return default
+    try:
+        value = float(raw)
+    except ValueError:
+        raise ConfigError(f"{key} must be a number of seconds, not {raw!r}") from None
+    if value < 0:
+        raise ConfigError(f"{key} cannot be negative")
+    return value

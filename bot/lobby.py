@@ -1,0 +1,305 @@
+"""Lobbies: opening a game, seats, starting, cancelling, rematches, idle expiry."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import time
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from .engine.errors import RummyError
+from .engine.game import Options
+from .engine.serial import to_data
+from .sessions import Seat, Session
+from .store import ChannelBusy, StoreError
+from .ui import ButtonSpec, make_view
+from .variants import Variant, variant
+
+if TYPE_CHECKING:
+    from .controller import Controller
+
+log = logging.getLogger(__name__)
+
+LOBBY_IDLE_SECONDS = 15 * 60
+"""UX.md: a lobby that sees no activity for 15 minutes closes itself."""
+COLOUR = discord.Colour.from_rgb(0x1B, 0x5E, 0x3B)
+
+
+class LobbyFlow:
+    ACTIONS = ("join", "leave", "addbot", "start", "cancel")
+
+    def __init__(self, controller: Controller) -> None:
+        self.controller = controller
+
+    @property
+    def store(self):
+        return self.controller.store
+
+    # -- opening ----------------------------------------------------------------
+
+    async def open(self, interaction: discord.Interaction, kind: Variant,
+                   values: Mapping[str, Any], computers: int | None, seed: int | None) -> None:
+        """``/<variant> new``: a lobby in this channel with the host seated."""
+        try:
+            options = kind.game.options_type.build(**{k: v for k, v in values.items()
+                                                      if v is not None})
+        except RummyError as error:
+            await self.controller.reply(interaction, error.message)
+            return
+        computers = computers or 0
+        if not 0 <= computers < kind.game.max_players:
+            await self.controller.reply(interaction,
+                                        f"computers must be 0 to {kind.game.max_players - 1}")
+            return
+        seats = [Seat(interaction.user.id, interaction.user.display_name)]
+        await self.create(interaction, kind, options, seats, computers, seed)
+
+    async def create(self, interaction: discord.Interaction, kind: Variant, options: Options,
+                     seats: list[Seat], computers: int, seed: int | None) -> None:
+        """Save a new lobby, then show it in the channel as the answer to ``interaction``."""
+        if interaction.guild_id is None or interaction.channel_id is None:
+            await self.controller.reply(interaction, "Games are played in a server channel, "
+                                                     "not in DMs.")
+            return
+        if self.controller.sessions.in_channel(interaction.channel_id):
+            await self.controller.reply(interaction, BUSY)
+            return
+        session = Session(game_id=0, guild_id=interaction.guild_id,
+                          channel_id=interaction.channel_id, variant=kind, options=options,
+                          seed=seed if seed is not None else secrets.randbits(32),
+                          host_id=interaction.user.id, seats=seats)
+        for _ in range(computers):
+            session.seats.append(Seat(None, session.next_computer_name(), is_computer=True))
+        try:
+            session.game_id = await self.store.create_game(
+                session.guild_id, session.channel_id, kind.key, to_data(options),
+                session.seed, session.host_id, seats=session.seat_rows())
+        except ChannelBusy:
+            await self.controller.reply(interaction, BUSY)
+            return
+        self.controller.sessions.add(session)
+        response = await interaction.response.send_message(embed=self.embed(session),
+                                                           view=self.view(session))
+        session.lobby_message_id = response.message_id
+        if response.message_id is not None:
+            await self.store.set_messages(session.game_id, lobby=response.message_id)
+
+    def embed(self, session: Session, note: str = "") -> discord.Embed:
+        kind = session.variant
+        seats = "\n".join(f"{i + 1}. {s.name}{' (host)' if s.user_id == session.host_id else ''}"
+                          for i, s in enumerate(session.seats)) or "—"
+        game = kind.game
+        status = {"lobby": "Open lobby", "running": "Started", "cancelled": "Cancelled",
+                  "finished": "Finished"}[session.status]
+        embed = discord.Embed(title=f"{kind.title} · {status}", colour=COLOUR,
+                              description=note or None)
+        embed.add_field(name="Host", value=f"<@{session.host_id}>")
+        embed.add_field(name="Players", value=f"{len(session.seats)} of "
+                                              f"{game.min_players}–{game.max_players}")
+        embed.add_field(name="Options", value=session.options.describe(), inline=False)
+        embed.add_field(name="Seats", value=seats, inline=False)
+        if session.status == "lobby":
+            embed.set_footer(text="Join, add computers, and the host presses Start · "
+                                  "closes after 15 idle minutes")
+        return embed
+
+    def view(self, session: Session) -> discord.ui.View | None:
+        if session.status != "lobby":
+            return None
+        full = len(session.seats) >= session.variant.game.max_players
+        enough = len(session.seats) >= session.variant.game.min_players
+        return make_view(session.game_id, [
+            ButtonSpec("Join", "join", style=discord.ButtonStyle.success, disabled=full),
+            ButtonSpec("Leave", "leave"),
+            ButtonSpec("Add computer", "addbot", disabled=full, emoji="🤖"),
+            ButtonSpec("Start", "start", style=discord.ButtonStyle.primary,
+                       disabled=not enough),
+            ButtonSpec("Cancel", "cancel", style=discord.ButtonStyle.danger),
+        ])
+
+    # -- buttons and /rummy commands ------------------------------------------------
+
+    async def on_button(self, interaction: discord.Interaction, session: Session,
+                        action: str) -> None:
+        await self.act(interaction, session, action, from_button=True)
+
+    async def act(self, interaction: discord.Interaction, session: Session, action: str,
+                  from_button: bool = False) -> None:
+        """Join, leave, add a computer, start or cancel; answers with one line or the lobby."""
+        async with self.controller.locked(session, interaction):
+            try:
+                note = await getattr(self, f"_{action}")(interaction, session)
+            except LobbyRefusal as refusal:
+                await self.controller.reply(interaction, str(refusal))
+                return
+        if note is None:
+            return
+        await self.show(interaction, session, note, from_button)
+        if session.status == "running":
+            self.controller.after_change(session)
+
+    async def show(self, interaction: discord.Interaction, session: Session, note: str,
+                   from_button: bool) -> None:
+        """Update the lobby message: in place for a button, through the channel otherwise."""
+        embed, view = self.embed(session, note), self.view(session)
+        if from_button and not interaction.response.is_done():
+            await interaction.response.edit_message(embed=embed, view=view)
+            return
+        await self.controller.reply(interaction, note)
+        if session.lobby_message_id is not None:
+            channel = await self.controller.publisher.channel(session)
+            if channel is not None:
+                message = channel.get_partial_message(session.lobby_message_id)  # type: ignore[attr-defined]
+                try:
+                    await message.edit(embed=embed, view=view)
+                except discord.HTTPException:
+                    log.info("lobby message %s could not be edited", session.lobby_message_id)
+
+    def _require_lobby(self, session: Session) -> None:
+        if session.status != "lobby":
+            raise LobbyRefusal("The game has already started.")
+
+    async def _join(self, interaction: discord.Interaction, session: Session) -> str:
+        self._require_lobby(session)
+        user = interaction.user
+        if session.seat_of(user.id) is not None:
+            raise LobbyRefusal("You are already seated in this game.")
+        if len(session.seats) >= session.variant.game.max_players:
+            raise LobbyRefusal("The game is full.")
+        session.seats.append(Seat(user.id, user.display_name))
+        await self._save_seats(session)
+        return f"{user.display_name} joined."
+
+    async def _leave(self, interaction: discord.Interaction, session: Session) -> str | None:
+        user = interaction.user
+        seat = session.seat_of(user.id)
+        if seat is None:
+            raise LobbyRefusal("You are not seated in this game.")
+        if session.status == "running":
+            await self.controller.leave_game(interaction, session, seat)
+            return None
+        del session.seats[seat]
+        if user.id == session.host_id:
+            humans = [s for s in session.seats if s.human and s.user_id is not None]
+            if not humans:
+                await self._close(session, "cancelled")
+                return "The host left and nobody else is seated: the lobby is closed."
+            session.host_id = humans[0].user_id  # type: ignore[assignment]
+        await self._save_seats(session)
+        return f"{user.display_name} left."
+
+    async def _addbot(self, interaction: discord.Interaction, session: Session) -> str:
+        self._require_lobby(session)
+        if interaction.user.id != session.host_id:
+            raise LobbyRefusal("Only the host can add computer players.")
+        if len(session.seats) >= session.variant.game.max_players:
+            raise LobbyRefusal("The game is full.")
+        name = session.next_computer_name()
+        session.seats.append(Seat(None, name, is_computer=True))
+        await self._save_seats(session)
+        return f"{name} sits down."
+
+    async def _start(self, interaction: discord.Interaction, session: Session) -> str:
+        self._require_lobby(session)
+        if interaction.user.id != session.host_id:
+            raise LobbyRefusal("Only the host can start the game.")
+        kind = session.variant.game
+        try:
+            game = kind.new(len(session.seats), session.options, session.seed)
+        except RummyError as error:
+            raise LobbyRefusal(error.message) from None
+        deadline = self.controller.deadline_for(session, None, game)
+        await self.store.start_game(session.game_id, game.to_json(), session.seat_rows(),
+                                    deadline)
+        session.game, session.deadline, session.status = game, deadline, "running"
+        session.touched = time.time()
+        return "The game has started. Good luck!"
+
+    async def _cancel(self, interaction: discord.Interaction, session: Session) -> str:
+        member = interaction.user
+        manager = isinstance(member, discord.Member) and member.guild_permissions.manage_guild
+        if member.id != session.host_id and not manager:
+            raise LobbyRefusal("Only the host or someone with Manage Server can cancel.")
+        await self._close(session, "cancelled")
+        return f"Cancelled by {member.display_name}."
+
+    async def _save_seats(self, session: Session) -> None:
+        session.touched = time.time()
+        await self.store.set_seats(session.game_id, session.seat_rows())
+
+    async def _close(self, session: Session, status: str) -> None:
+        await self.store.cancel_game(session.game_id)
+        session.status = status
+        self.controller.close_session(session)
+        if session.turn_message_id is not None:
+            channel = await self.controller.publisher.channel(session)
+            if channel is not None:
+                await self.controller.publisher.retire_turn_message(session, channel)
+
+    async def abandon(self, session: Session) -> None:
+        """The channel is gone: the game cannot go on."""
+        try:
+            await self.store.cancel_game(session.game_id)
+        except StoreError:
+            log.exception("could not cancel game %s", session.game_id)
+        session.status = "cancelled"
+        self.controller.close_session(session)
+
+    # -- rematch and idle lobbies ---------------------------------------------------
+
+    async def rematch(self, interaction: discord.Interaction, game_id: int) -> None:
+        """Rematch: the same players and options in a new lobby; the clicker hosts it."""
+        row = await self.store.get_game(game_id)
+        if row is None or row.status != "finished":
+            await self.controller.reply(interaction, "That game cannot be replayed.")
+            return
+        players = [s for s in row.seats if not s.left]
+        if interaction.user.id not in {s.user_id for s in players if not s.is_computer}:
+            await self.controller.reply(interaction, "Only the players of that game can ask "
+                                                     "for a rematch.")
+            return
+        kind = variant(row.variant)
+        options = kind.game.options_type.build(**row.options)
+        host = next(s for s in players if s.user_id == interaction.user.id)
+        seats = [Seat(host.user_id, host.name)]
+        seats += [Seat(s.user_id, s.name, s.is_computer) for s in players if s is not host]
+        await self.create(interaction, kind, options, seats, 0, None)
+
+    async def expire_idle(self) -> None:
+        """Close lobbies nobody touched for 15 minutes (runs every minute)."""
+        while True:
+            await asyncio.sleep(60)
+            cutoff = time.time() - LOBBY_IDLE_SECONDS
+            for row in await self.store.lobbies_idle_since(cutoff):
+                session = self.controller.sessions.by_id(row.id)
+                if session is None or session.status != "lobby":
+                    continue
+                async with session.lock:
+                    await self._close(session, "cancelled")
+                await self.refresh_message(session, "Closed after 15 minutes without activity.")
+
+    async def refresh_message(self, session: Session, note: str) -> None:
+        if session.lobby_message_id is None:
+            return
+        channel = await self.controller.publisher.channel(session)
+        if channel is None:
+            return
+        message = channel.get_partial_message(session.lobby_message_id)  # type: ignore[attr-defined]
+        try:
+            await message.edit(embed=self.embed(session, note), view=None)
+        except discord.HTTPException:
+            log.info("lobby message %s could not be edited", session.lobby_message_id)
+
+
+BUSY = ("This channel already has a game. Finish or cancel it (`/rummy cancel`), or start one "
+        "in another channel.")
+
+
+class LobbyRefusal(Exception):
+    """A lobby action that cannot be done, with the one-line reason."""
+
+

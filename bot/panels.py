@@ -1,0 +1,171 @@
+"""The private hand panel: a player's hand, a select menu of its cards, and move buttons.
+
+A phone player never types a code (UX.md): they pick cards in the select
+menu and press Meld, Lay off or Discard. The picked positions travel in the
+buttons' ``custom_id``; positions mean the order of the image last shown to
+that player (NOT-7), which is saved so they survive a restart.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import discord
+
+from .adapters import Reply
+from .engine.cards import Piece
+from .engine.errors import IllegalMove
+from .engine.game import Game
+from .engine.serial import piece_from_code
+from .render import as_file, hand_picture
+from .sessions import Session
+from .texts import clip, hand_text
+from .ui import ButtonSpec, SelectSpec, make_view
+
+if TYPE_CHECKING:
+    from .controller import Controller
+
+log = logging.getLogger(__name__)
+
+
+def hand_key(pieces: Sequence[Piece]) -> str:
+    """Identifies a hand's contents whatever their order (positions go stale when it changes)."""
+    return " ".join(sorted(p.code for p in pieces))
+
+
+def encode_positions(positions: Sequence[int]) -> str:
+    return ".".join(str(p) for p in positions)
+
+
+def decode_positions(arg: str) -> list[int]:
+    return [int(p) for p in arg.split(".") if p.isdigit()]
+
+
+class HandPanels:
+    def __init__(self, controller: Controller) -> None:
+        self.controller = controller
+
+    # -- what was shown ------------------------------------------------------
+
+    async def ensure_shown(self, session: Session, user_id: int) -> None:
+        """Load the saved order of the hand last shown to ``user_id`` (after a restart)."""
+        if user_id not in session.shown:
+            saved = await self.controller.store.shown_hand(session.game_id, user_id)
+            if saved is not None:
+                session.shown[user_id] = (list(saved[0]), saved[1])
+
+    def shown_order(self, session: Session, user_id: int, game: Game,
+                    seat: int) -> list[Piece] | None:
+        """The pieces in the order last shown, or None if the hand has changed since."""
+        saved = session.shown.get(user_id)
+        if saved is None or saved[1] != hand_key(game.hand(seat)):
+            return None
+        return [piece_from_code(code) for code in saved[0]]
+
+    def picked(self, session: Session, user_id: int, arg: str) -> list[Piece]:
+        """The pieces at the positions a panel button carries; refuses stale ones."""
+        positions = decode_positions(arg)
+        if not positions:
+            return []
+        game = session.game
+        seat = session.seat_of(user_id)
+        assert game is not None and seat is not None
+        order = self.shown_order(session, user_id, game, seat)
+        if order is None:
+            raise IllegalMove("your hand changed since that panel was shown: open My hand again")
+        if any(not 1 <= p <= len(order) for p in positions):
+            raise IllegalMove("that selection is out of date: open My hand again")
+        return [order[p - 1] for p in positions]
+
+    async def remember(self, session: Session, user_id: int, order: Sequence[Piece],
+                       pieces: Sequence[Piece]) -> None:
+        codes = [p.code for p in order]
+        key = hand_key(pieces)
+        session.shown[user_id] = (codes, key)
+        await self.controller.store.save_shown_hand(session.game_id, user_id, codes, key)
+
+    # -- showing the panel ---------------------------------------------------
+
+    async def open(self, interaction: discord.Interaction, session: Session) -> None:
+        """The My hand button and /rummy hand."""
+        seat = session.seat_of(interaction.user.id)
+        if seat is None:
+            await self.controller.reply(interaction, "You are not playing in this game.")
+            return
+        if session.game is None:
+            await self.controller.reply(interaction, "The game has not started yet.")
+            return
+        await self.show(interaction, session, seat, refresh=True)
+
+    async def show(self, interaction: discord.Interaction, session: Session, seat: int,
+                   note: str = "", refresh: bool = False) -> None:
+        """Render the hand and answer with the panel (ephemeral: only its owner sees it)."""
+        game = session.game
+        assert game is not None
+        user_id = interaction.user.id
+        settings = await self.controller.store.get_settings(user_id)
+        rendered = await hand_picture(game.hand_view(seat), settings.hand_sort,
+                                      settings.card_style)
+        await self.remember(session, user_id, rendered.order, game.hand(seat))
+        content, view = self.compose(session, game, seat, rendered.order, [], note)
+        file = as_file(rendered.png, "hand.png")
+        in_panel = interaction.message is not None and interaction.message.flags.ephemeral
+        try:
+            if interaction.response.is_done():
+                await interaction.followup.send(content, file=file, ephemeral=True,
+                                                view=view or discord.utils.MISSING)
+            elif refresh and in_panel:
+                await interaction.response.edit_message(content=content, attachments=[file],
+                                                        view=view)
+            else:
+                await interaction.response.send_message(content, file=file, ephemeral=True,
+                                                        view=view or discord.utils.MISSING)
+        except discord.HTTPException:
+            log.warning("could not show a hand panel in game %s", session.game_id, exc_info=True)
+
+    def compose(self, session: Session, game: Game, seat: int, order: Sequence[Piece],
+                selected: Sequence[int], note: str = "") -> tuple[str, discord.ui.View | None]:
+        adapter = self.controller.adapter(session)
+        panel = adapter.panel(game, seat, selected, order)
+        lines = [note] if note else []
+        lines.append(f"**Your hand** ({len(order)}): {hand_text(order)}")
+        if selected:
+            lines.append("Selected: " + " ".join(order[p - 1].code for p in selected
+                                                 if 0 < p <= len(order)))
+        lines.append(panel.hint)
+        pick = SelectSpec("pick", "Pick cards…", tuple(
+            (f"#{i} {piece.code}", str(i)) for i, piece in enumerate(order, start=1)),
+            min_values=0, max_values=len(order)) if order else None
+        selects = ([pick] if pick else []) + list(panel.selects)
+        buttons = [*panel.buttons, ButtonSpec("Refresh", "hand")]
+        return clip("\n".join(lines), 2000), make_view(session.game_id, buttons, selects)
+
+    async def pick(self, interaction: discord.Interaction, session: Session,
+                   values: list[str]) -> None:
+        """The player changed their selection: the buttons now carry it."""
+        seat = session.seat_of(interaction.user.id)
+        game = session.game
+        if seat is None or game is None:
+            await self.controller.reply(interaction, "You are not playing in this game.")
+            return
+        await self.ensure_shown(session, interaction.user.id)
+        order = self.shown_order(session, interaction.user.id, game, seat)
+        if order is None:
+            await self.show(interaction, session, seat, note="Your hand changed: here it is "
+                            "now.", refresh=True)
+            return
+        selected = sorted(int(v) for v in values if v.isdigit())
+        content, view = self.compose(session, game, seat, order, selected)
+        try:
+            await interaction.response.edit_message(content=content, view=view)
+        except discord.HTTPException:
+            log.warning("could not update a hand panel", exc_info=True)
+
+    async def answer(self, interaction: discord.Interaction, session: Session, seat: int,
+                     reply: Reply) -> None:
+        """A private answer that is not a move (a check, a question)."""
+        view = make_view(session.game_id, reply.buttons)
+        await self.controller.reply(interaction, clip(reply.text, 2000),
+                                    view=view or discord.utils.MISSING)

@@ -1,0 +1,245 @@
+"""Keeps the channel and the players' DMs in step with each game.
+
+Publishing runs after a move is saved and answered, in one task per game,
+so a burst of moves becomes one update and a slow or failing Discord call
+never holds up play. The channel sees one compact message per turn (table
+image, whose turn, deadline, routine-move buttons); earlier turn messages
+lose their buttons. Each player's DM holds their hand, refreshed on change.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+
+from .engine.game import Game
+from .engine.views import ScoreSeries
+from .panels import hand_key
+from .render import as_file, chart_picture, hand_picture, results_picture, table_picture
+from .sessions import Session
+from .texts import EMBED_LIMIT, clip, hand_text, result_text, table_text, with_names
+from .ui import ButtonSpec, make_view
+
+if TYPE_CHECKING:
+    from .controller import Controller
+
+log = logging.getLogger(__name__)
+
+LOG_LINES = 6
+COLOUR = discord.Colour.from_rgb(0x1B, 0x5E, 0x3B)
+
+
+def score_series(game: Game) -> ScoreSeries:
+    """Running totals after each hand, for the score chart."""
+    history = game.history()
+    totals = tuple(tuple(float(r.totals[s]) for r in history) for s in range(game.players))
+    return ScoreSeries(game.variant, totals, tuple(str(r.number) for r in history),
+                       lower_is_better=game.lower_is_better)
+
+
+class Publisher:
+    def __init__(self, controller: Controller) -> None:
+        self.controller = controller
+        self.tasks: dict[int, asyncio.Task] = {}
+
+    @property
+    def bot(self) -> discord.Client:
+        return self.controller.bot
+
+    def wake(self, session: Session) -> None:
+        session.wake.set()
+        task = self.tasks.get(session.game_id)
+        if task is None or task.done():
+            self.tasks[session.game_id] = self.controller.spawn(
+                self._run(session), f"publish-{session.game_id}")
+
+    def stop(self) -> None:
+        for task in self.tasks.values():
+            task.cancel()
+
+    async def _run(self, session: Session) -> None:
+        while session.wake.is_set():
+            session.wake.clear()
+            try:
+                await self.publish(session)
+            except discord.HTTPException:
+                log.warning("publishing game %s failed", session.game_id, exc_info=True)
+        if session.status in ("finished", "cancelled"):
+            self.tasks.pop(session.game_id, None)
+
+    async def channel(self, session: Session) -> discord.abc.Messageable | None:
+        channel = self.bot.get_channel(session.channel_id)
+        if channel is None:
+            try:
+                channel = await self.bot.fetch_channel(session.channel_id)
+            except (discord.NotFound, discord.Forbidden):
+                return None
+        return channel  # type: ignore[return-value]
+
+    # -- the channel ---------------------------------------------------------
+
+    async def publish(self, session: Session) -> None:
+        game = session.game
+        if game is None:
+            return
+        channel = await self.channel(session)
+        if channel is None:
+            log.warning("game %s: its channel is gone; cancelling", session.game_id)
+            await self.controller.lobby.abandon(session)
+            return
+        await self.publish_results(session, game, channel)
+        if game.is_over:
+            await self.retire_turn_message(session, channel)
+            await self.publish_final(session, game, channel)
+            self.controller.close_session(session)
+        elif game.turn_serial != session.published_serial:
+            await self.retire_turn_message(session, channel)
+            await self.post_turn_message(session, game, channel)
+        else:
+            await self.edit_turn_message(session, game, channel)
+        await self.refresh_dms(session, game, channel)
+
+    def turn_embed(self, session: Session, game: Game) -> discord.Embed:
+        view = game.table_view()
+        names = session.names
+        title = f"{game.title} · {view.hand_label} {view.hand_number}"
+        description = table_text(view, names)
+        if session.log:
+            description += "\n\n" + "\n".join(session.log[-LOG_LINES:])
+        embed = discord.Embed(title=title, description=clip(description, EMBED_LIMIT),
+                              colour=COLOUR)
+        embed.set_image(url="attachment://table.png")
+        embed.set_footer(text="My hand shows your cards privately · /rummy rules for help")
+        return embed
+
+    def turn_content(self, session: Session, game: Game) -> str:
+        seat = game.to_move
+        if seat is None:
+            return ""
+        player = session.seats[seat]
+        who = f"<@{player.user_id}>" if player.human and player.user_id else player.name
+        deadline = (f" — time runs out <t:{int(session.deadline)}:R>"
+                    if session.deadline and player.human else "")
+        return f"{who}, it's your turn{deadline}." if player.human else f"{who} is thinking…"
+
+    def turn_view(self, session: Session, game: Game) -> discord.ui.View | None:
+        buttons = list(self.controller.adapter(session).turn_buttons(game))
+        buttons.append(ButtonSpec("My hand", "hand", style=discord.ButtonStyle.primary,
+                                  emoji="🂠"))
+        return make_view(session.game_id, buttons)
+
+    async def post_turn_message(self, session: Session, game: Game,
+                                channel: discord.abc.Messageable) -> None:
+        png = await table_picture(game.table_view(), session.names)
+        message = await channel.send(
+            self.turn_content(session, game), embed=self.turn_embed(session, game),
+            file=as_file(png, "table.png"), view=self.turn_view(session, game),
+            allowed_mentions=discord.AllowedMentions(users=True))
+        session.turn_message_id = message.id
+        session.published_serial = game.turn_serial
+        session.log = session.log[-2:] if session.log else []
+        await self.controller.store.set_messages(session.game_id, turn=message.id)
+
+    async def edit_turn_message(self, session: Session, game: Game,
+                                channel: discord.abc.Messageable) -> None:
+        if session.turn_message_id is None:
+            await self.post_turn_message(session, game, channel)
+            return
+        png = await table_picture(game.table_view(), session.names)
+        message = channel.get_partial_message(session.turn_message_id)  # type: ignore[attr-defined]
+        try:
+            await message.edit(content=self.turn_content(session, game),
+                               embed=self.turn_embed(session, game),
+                               attachments=[as_file(png, "table.png")],
+                               view=self.turn_view(session, game))
+        except discord.NotFound:
+            await self.post_turn_message(session, game, channel)
+
+    async def retire_turn_message(self, session: Session,
+                                  channel: discord.abc.Messageable) -> None:
+        """The previous turn message keeps its picture but loses its buttons."""
+        if session.turn_message_id is None:
+            return
+        message = channel.get_partial_message(session.turn_message_id)  # type: ignore[attr-defined]
+        try:
+            await message.edit(view=None)
+        except discord.HTTPException:
+            log.info("turn message %s could not be retired", session.turn_message_id)
+        session.turn_message_id = None
+
+    async def publish_results(self, session: Session, game: Game,
+                              channel: discord.abc.Messageable) -> None:
+        """A results message for every hand that ended since the last publish."""
+        history = game.history()
+        while session.published_results < len(history):
+            result = history[session.published_results]
+            session.published_results += 1
+            if game.is_over and session.published_results == len(history):
+                return  # the final hand is told by publish_final
+            summary = with_names(result.summary, session.names)
+            totals = ", ".join(f"{name} {total}" for name, total in
+                               zip(session.names, result.totals, strict=False))
+            await channel.send(f"**{game.table_view().hand_label.capitalize()} "
+                               f"{result.number} is over.** {summary}\nTotals: {totals}")
+
+    async def publish_final(self, session: Session, game: Game,
+                            channel: discord.abc.Messageable) -> None:
+        view = game.result_view()
+        names = session.names
+        files = [as_file(await results_picture(view, names), "results.png")]
+        history = game.history()
+        if len(history) > 1:
+            series = score_series(game)
+            files.append(as_file(await chart_picture(series, names), "scores.png"))
+        last = with_names(history[-1].summary, names) if history else ""
+        text = f"**{view.title}.** {last}\n{result_text(view, names)}"
+        rematch = make_view(session.game_id, [ButtonSpec("Rematch", "rematch",
+                                                         style=discord.ButtonStyle.success,
+                                                         emoji="🔁")])
+        await channel.send(clip(text, 2000), files=files, view=rematch or discord.utils.MISSING)
+
+    # -- DMs ------------------------------------------------------------------
+
+    async def refresh_dms(self, session: Session, game: Game,
+                          channel: discord.abc.Messageable) -> None:
+        for seat, player in enumerate(session.seats):
+            if not player.human or player.user_id is None or player.left:
+                continue
+            key = hand_key(game.hand(seat))
+            if session.dm_keys.get(player.user_id) == key or player.user_id in session.dm_closed:
+                continue
+            session.dm_keys[player.user_id] = key
+            await self.send_hand(session, game, seat, player.user_id, channel)
+
+    async def send_hand(self, session: Session, game: Game, seat: int, user_id: int,
+                        channel: discord.abc.Messageable) -> None:
+        settings = await self.controller.store.get_settings(user_id)
+        rendered = await hand_picture(game.hand_view(seat), settings.hand_sort,
+                                      settings.card_style)
+        guild = self.bot.get_guild(session.guild_id)
+        where = (f"**{guild.name if guild else 'your server'}** <#{session.channel_id}> — "
+                 f"https://discord.com/channels/{session.guild_id}/{session.channel_id}")
+        content = clip(f"Your hand in {where}\n{hand_text(rendered.order)}", 2000)
+        file = as_file(rendered.png, "hand.png")
+        try:
+            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+            old = session.dm_messages.get(user_id)
+            if old is not None:
+                dm = user.dm_channel or await user.create_dm()
+                try:
+                    await dm.get_partial_message(old).edit(content=content, attachments=[file])
+                except discord.NotFound:
+                    old = None
+            if old is None:
+                message = await user.send(content, file=file)
+                session.dm_messages[user_id] = message.id
+        except discord.Forbidden:
+            session.dm_closed.add(user_id)
+            await channel.send(f"<@{user_id}>, I can't send you direct messages, so your hand "
+                               "stays here: use **My hand** or `/rummy hand` to see it.",
+                               allowed_mentions=discord.AllowedMentions(users=True))
+            return
+        await self.controller.panels.remember(session, user_id, rendered.order, game.hand(seat))

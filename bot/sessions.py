@@ -1,0 +1,150 @@
+"""Live games: one :class:`Session` per lobby or running game, found by channel or id.
+
+A session holds the engine state (the truth, mirrored on disk after every
+move), who sits where, and the runtime bits that never need saving: the lock
+that puts concurrent clicks in a queue, the timer and computer tasks, and what
+was last published to the channel and to each player's DMs.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from dataclasses import dataclass, field
+
+from .engine.game import Game, Options
+from .store import GameRow, SeatRow
+from .variants import Variant, variant
+
+
+@dataclass(slots=True)
+class Seat:
+    user_id: int | None
+    name: str
+    is_computer: bool = False
+    left: bool = False
+
+    @property
+    def human(self) -> bool:
+        return not self.is_computer
+
+    def row(self, index: int) -> SeatRow:
+        return SeatRow(seat=index, user_id=self.user_id, name=self.name,
+                       is_computer=self.is_computer, left=self.left)
+
+    @classmethod
+    def from_row(cls, row: SeatRow) -> Seat:
+        return cls(row.user_id, row.name, row.is_computer, row.left)
+
+
+@dataclass(eq=False)
+class Session:
+    """One lobby or game in one channel."""
+
+    game_id: int
+    guild_id: int
+    channel_id: int
+    variant: Variant
+    options: Options
+    seed: int
+    host_id: int
+    status: str = "lobby"
+    seats: list[Seat] = field(default_factory=list)
+    game: Game | None = None
+    deadline: float | None = None
+    lobby_message_id: int | None = None
+    turn_message_id: int | None = None
+    moves: int = 0
+    """Moves saved so far (the store's move count)."""
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    # What the channel and the DMs last showed (in memory only; rebuilt after a restart).
+    published_serial: int = -1
+    published_results: int = 0
+    log: list[str] = field(default_factory=list)
+    dm_messages: dict[int, int] = field(default_factory=dict)
+    dm_keys: dict[int, str] = field(default_factory=dict)
+    dm_closed: set[int] = field(default_factory=set)
+    shown: dict[int, tuple[list[str], str]] = field(default_factory=dict)
+    """Per user: the hand order of the image last shown (NOT-7) and the hand it showed."""
+    tasks: dict[str, asyncio.Task] = field(default_factory=dict)
+    wake: asyncio.Event = field(default_factory=asyncio.Event)
+    touched: float = field(default_factory=time.time)
+
+    @classmethod
+    def from_row(cls, row: GameRow) -> Session:
+        kind = variant(row.variant)
+        options = kind.game.options_type.build(**row.options)
+        session = cls(game_id=row.id, guild_id=row.guild_id, channel_id=row.channel_id,
+                      variant=kind, options=options, seed=int(row.seed), host_id=row.host_id,
+                      status=str(row.status),
+                      seats=[Seat.from_row(s) for s in row.seats],
+                      deadline=row.turn_deadline, lobby_message_id=row.lobby_message_id,
+                      turn_message_id=row.turn_message_id, moves=row.move_count)
+        if row.state is not None:
+            session.game = kind.game.from_json(row.state)
+        return session
+
+    # -- seats ------------------------------------------------------------
+
+    def seat_of(self, user_id: int) -> int | None:
+        """The seat a person plays in this game (not one they left)."""
+        for index, seat in enumerate(self.seats):
+            if seat.user_id == user_id and not seat.left:
+                return index
+        return None
+
+    @property
+    def names(self) -> list[str]:
+        return [seat.name for seat in self.seats]
+
+    @property
+    def humans(self) -> list[int]:
+        return [s.user_id for s in self.seats if s.human and s.user_id is not None]
+
+    def seat_rows(self) -> list[SeatRow]:
+        return [seat.row(i) for i, seat in enumerate(self.seats)]
+
+    def next_computer_name(self) -> str:
+        taken = {s.name for s in self.seats}
+        return next(name for name in COMPUTER_NAMES if name not in taken)
+
+    # -- runtime ----------------------------------------------------------
+
+    def cancel_tasks(self) -> None:
+        for task in self.tasks.values():
+            task.cancel()
+        self.tasks.clear()
+
+
+COMPUTER_NAMES = tuple(f"{name} (bot)" for name in (
+    "Ada", "Babbage", "Turing", "Hopper", "Lovelace", "Knuth", "Dijkstra", "Liskov"))
+"""Computer players' names (plain text: the card art's font has no emoji)."""
+
+
+class SessionRegistry:
+    """Every open session, by channel and by game id."""
+
+    def __init__(self) -> None:
+        self._by_channel: dict[int, Session] = {}
+        self._by_id: dict[int, Session] = {}
+
+    def add(self, session: Session) -> None:
+        self._by_channel[session.channel_id] = session
+        self._by_id[session.game_id] = session
+
+    def remove(self, session: Session) -> None:
+        if self._by_channel.get(session.channel_id) is session:
+            del self._by_channel[session.channel_id]
+        self._by_id.pop(session.game_id, None)
+
+    def in_channel(self, channel_id: int) -> Session | None:
+        return self._by_channel.get(channel_id)
+
+    def by_id(self, game_id: int) -> Session | None:
+        return self._by_id.get(game_id)
+
+    def all(self) -> list[Session]:
+        return list(self._by_id.values())
+
+    def __len__(self) -> int:
+        return len(self._by_id)

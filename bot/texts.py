@@ -1,0 +1,97 @@
+"""The words of every message: each picture has the same information as text (UX.md).
+
+Nothing here shows a hand except :func:`hand_text`, which only ever goes to
+its owner (DM or ephemeral).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from .engine.cards import Piece
+from .engine.views import MeldView, ResultView, TableView
+
+CONTENT_LIMIT = 2000
+EMBED_LIMIT = 4096
+_SEAT = re.compile(r"\{p(\d+)\}")
+
+
+def with_names(text: str, names: Sequence[str]) -> str:
+    """Put names in the engine's ``{p0}`` placeholders."""
+    return _SEAT.sub(lambda m: names[int(m.group(1))] if int(m.group(1)) < len(names)
+                     else m.group(0), text)
+
+
+def clip(text: str, limit: int) -> str:
+    """At most ``limit`` characters, cut at a line end where possible."""
+    if len(text) <= limit:
+        return text
+    cut = text.rfind("\n", 0, limit - 2)
+    return text[:cut if cut > limit // 2 else limit - 2] + "\n…"
+
+
+def codes(pieces: Sequence[Piece]) -> str:
+    return " ".join(p.code for p in pieces)
+
+
+def meld_text(meld: MeldView, tiles: bool) -> str:
+    parts = []
+    for piece, face in zip(meld.pieces, meld.faces, strict=True):
+        if piece.is_joker or (piece.rank, piece.suit) != (face.rank, face.suit):
+            label = face.label(tiles=tiles) if face.rank else ""
+            parts.append(f"{piece.code}(={label})" if label else piece.code)
+        else:
+            parts.append(piece.code)
+    return " ".join(parts)
+
+
+def table_text(view: TableView, names: Sequence[str]) -> str:
+    """The table in words: piles, players, melds (public information only)."""
+    lines = []
+    piles = []
+    if view.wild is not None:
+        piles.append(f"wild joker **{view.wild.code}**")
+    if view.discard and not view.discard_marked:
+        piles.append(f"{view.discard_label} **{view.discard[-1].code}**")
+    if view.stock is not None:
+        piles.append(f"{view.stock_label} {view.stock}")
+    if piles:
+        lines.append(" · ".join(piles))
+    if view.discard_marked and view.discard:
+        top = list(reversed(view.discard))[:view.discard_marked]
+        marked = ", ".join(f"{i + 1}: {p.code}" for i, p in enumerate(top))
+        lines.append(f"{view.discard_label}: {codes(view.discard)} (top {marked})")
+    for panel in view.players:
+        name = names[panel.seat] if panel.seat < len(names) else f"seat {panel.seat + 1}"
+        marks = " ▶" if panel.to_move else ""
+        dealer = " (dealer)" if panel.dealer else ""
+        state = "" if panel.state.value == "playing" else f" — {panel.state.value}"
+        note = f" ({panel.note})" if panel.note and panel.note not in state else ""
+        unit = ("tile" if view.tiles else "card") + ("" if panel.pieces_left == 1 else "s")
+        lines.append(f"{marks}{' ' if marks else ''}**{name}**{dealer}: {panel.pieces_left} "
+                     f"{unit}, score {panel.score}{state}{note}")
+    if view.melds:
+        lines.append("Melds: " + " · ".join(
+            f"**{m.number}** {meld_text(m, view.tiles)}" for m in view.melds))
+    if view.status:
+        lines.append(view.status)
+    return "\n".join(lines)
+
+
+def hand_text(order: Sequence[Piece]) -> str:
+    """Codes with their positions, for copying and for screen readers (NOT-7)."""
+    return " ".join(f"`#{i}` {p.code}" for i, p in enumerate(order, start=1))
+
+
+def result_text(view: ResultView, names: Sequence[str]) -> str:
+    lines = []
+    for placing in view.placings:
+        name = names[placing.seat] if placing.seat < len(names) else f"seat {placing.seat + 1}"
+        held = f" — held {codes(placing.held)}" if placing.held else ""
+        note = f" ({placing.note})" if placing.note else ""
+        total = f", total {placing.total}" if placing.total else ""
+        lines.append(f"{placing.place}. **{name}** {placing.points}{total}{note}{held}")
+    if view.seed is not None:
+        lines.append(f"Seed: `{view.seed}`")
+    return "\n".join(lines)

@@ -1,0 +1,119 @@
+"""Buttons and select menus that keep working after a restart.
+
+Every component is a :class:`discord.ui.DynamicItem`: its ``custom_id``
+carries the game id, the action and its argument (``rm:42:draw:stock``), so
+a click on a message sent before a restart is routed without any saved view.
+Callbacks hand over to the bot's :class:`~bot.controller.Controller`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+if TYPE_CHECKING:
+    from .app import RummyBot
+
+CUSTOM_ID_LIMIT = 100
+SELECT_LIMIT = 25
+
+
+@dataclass(frozen=True, slots=True)
+class ButtonSpec:
+    """A button as a variant describes it: the controller turns it into a GameButton."""
+
+    label: str
+    action: str
+    arg: str = ""
+    style: discord.ButtonStyle = discord.ButtonStyle.secondary
+    disabled: bool = False
+    emoji: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SelectSpec:
+    """A select menu: ``options`` are (label, value) pairs."""
+
+    action: str
+    placeholder: str
+    options: tuple[tuple[str, str], ...]
+    arg: str = ""
+    min_values: int = 1
+    max_values: int = 1
+
+
+class GameButton(discord.ui.DynamicItem[discord.ui.Button],
+                 template=r"rm:(?P<game>[0-9]+):(?P<action>[a-z_]+):(?P<arg>[^:]*)"):
+    def __init__(self, game_id: int, spec: ButtonSpec) -> None:
+        custom_id = f"rm:{game_id}:{spec.action}:{spec.arg}"
+        if len(custom_id) > CUSTOM_ID_LIMIT:
+            raise ValueError(f"custom_id too long: {custom_id}")
+        super().__init__(discord.ui.Button(label=spec.label[:80], style=spec.style,
+                                           custom_id=custom_id, disabled=spec.disabled,
+                                           emoji=spec.emoji))
+        self.game_id = game_id
+        self.spec = spec
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: Any) -> GameButton:
+        spec = ButtonSpec(item.label or "", match["action"], match["arg"], item.style)
+        return cls(int(match["game"]), spec)
+
+    async def callback(self, interaction: discord.Interaction[RummyBot]) -> None:
+        await interaction.client.controller.on_button(interaction, self.game_id,
+                                                      self.spec.action, self.spec.arg)
+
+
+class GameSelect(discord.ui.DynamicItem[discord.ui.Select],
+                 template=r"rs:(?P<game>[0-9]+):(?P<action>[a-z_]+):(?P<arg>[^:]*)"):
+    def __init__(self, game_id: int, spec: SelectSpec) -> None:
+        custom_id = f"rs:{game_id}:{spec.action}:{spec.arg}"
+        if len(custom_id) > CUSTOM_ID_LIMIT:
+            raise ValueError(f"custom_id too long: {custom_id}")
+        options = [discord.SelectOption(label=label[:100], value=value)
+                   for label, value in spec.options[:SELECT_LIMIT]]
+        super().__init__(discord.ui.Select(
+            custom_id=custom_id, placeholder=spec.placeholder[:150], options=options,
+            min_values=min(spec.min_values, len(options)),
+            max_values=max(1, min(spec.max_values, len(options)))))
+        self.game_id = game_id
+        self.spec = spec
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
+                             match: Any) -> GameSelect:
+        spec = SelectSpec(match["action"], item.placeholder or "",
+                          tuple((o.label, o.value) for o in item.options), match["arg"],
+                          item.min_values, item.max_values)
+        return cls(int(match["game"]), spec)
+
+    async def callback(self, interaction: discord.Interaction[RummyBot]) -> None:
+        await interaction.client.controller.on_select(interaction, self.game_id,
+                                                      self.spec.action, self.spec.arg,
+                                                      list(self.item.values))
+
+
+def make_view(game_id: int, buttons: Sequence[ButtonSpec] = (),
+              selects: Sequence[SelectSpec] = ()) -> discord.ui.View | None:
+    """A persistent view: selects first (one row each), then buttons five to a row."""
+    if not buttons and not selects:
+        return None
+    view = discord.ui.View(timeout=None)
+    row = 0
+    for spec in selects[:4]:
+        select = GameSelect(game_id, spec)
+        select.item.row = row
+        view.add_item(select)
+        row += 1
+    for i, spec in enumerate(buttons[: 5 * (5 - row)]):
+        button = GameButton(game_id, spec)
+        button.item.row = row + i // 5
+        view.add_item(button)
+    return view
+
+
+DYNAMIC_ITEMS = (GameButton, GameSelect)

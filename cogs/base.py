@@ -1,0 +1,148 @@
+"""What every variant cog shares: lobby creation, typed moves, hand autocomplete.
+
+A variant cog is a :class:`discord.ext.commands.GroupCog` (``/straight``…)
+that also implements :class:`bot.adapters.VariantAdapter`, so the controller
+can ask it which buttons to show and which move a click makes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.adapters import Reply
+from bot.engine.cards import Piece
+from bot.engine.game import Game, Move
+from bot.engine.moves import Placed
+from bot.engine.notation import parse_groups, parse_list, parse_single
+from bot.sessions import Session
+from bot.variants import variant
+
+if TYPE_CHECKING:
+    from bot.app import RummyBot
+
+AUTOCOMPLETE_LIMIT = 25
+
+
+class VariantCog(commands.GroupCog):
+    """Base of ``/straight``, ``/indian`` …; subclasses set ``key`` and add their moves."""
+
+    key: ClassVar[str]
+
+    def __init__(self, bot: RummyBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @property
+    def controller(self):
+        return self.bot.controller
+
+    async def cog_load(self) -> None:
+        self.controller.adapters[self.key] = self
+
+    async def cog_unload(self) -> None:
+        self.controller.adapters.pop(self.key, None)
+
+    # -- lobby ----------------------------------------------------------------
+
+    async def open_lobby(self, interaction: discord.Interaction, values: dict[str, Any],
+                         computers: int | None, seed: int | None) -> None:
+        await self.controller.lobby.open(interaction, variant(self.key), values, computers,
+                                         seed)
+
+    # -- moves from commands ------------------------------------------------------
+
+    async def play(self, interaction: discord.Interaction,
+                   build: Callable[[Game, int, Reader], Move | Reply]) -> None:
+        """Run a typed move: ``build(game, seat, read)`` turns the options into a move."""
+        session = await self.session(interaction)
+        if session is None:
+            return
+        user_id = interaction.user.id
+        await self.controller.panels.ensure_shown(session, user_id)
+
+        def make(game: Game, seat: int) -> Move | Reply:
+            shown = self.controller.panels.shown_order(session, user_id, game, seat)
+            return build(game, seat, Reader(game, seat, shown))
+
+        await self.controller.submit(interaction, session, make)
+
+    async def session(self, interaction: discord.Interaction) -> Session | None:
+        """The game in this channel, if it is this variant's; answers when not."""
+        session = self.controller.session_for(interaction)
+        if session is None:
+            await self.controller.reply(interaction, f"There is no game in this channel. Start "
+                                                     f"one with `/{self.key} new`.")
+            return None
+        if session.variant.key != self.key:
+            await self.controller.reply(interaction, f"The game here is {session.variant.title}:"
+                                                     f" use `/{session.variant.key}` commands.")
+            return None
+        return session
+
+    # -- autocomplete ------------------------------------------------------------------
+
+    async def complete_cards(self, interaction: discord.Interaction, current: str,
+                             *, single: bool = False) -> list[app_commands.Choice[str]]:
+        """Suggest codes from the player's own hand, continuing what they typed."""
+        session = self.controller.session_for(interaction)
+        game = session.game if session else None
+        seat = session.seat_of(interaction.user.id) if session else None
+        if session is None or game is None or seat is None:
+            return []
+        return hand_choices(game.hand(seat), current, single=single)
+
+
+def hand_choices(hand: Sequence[Piece], current: str, *,
+                 single: bool = False) -> list[app_commands.Choice[str]]:
+    """Completions for a card list: the typed cards so far plus one more from the hand."""
+    text = current.replace(",", " ")
+    done, _, partial = text.rpartition(" ") if not text.endswith(" ") else (text, "", "")
+    if single:
+        done, partial = "", current.strip()
+    typed = done.split()
+    left = list(hand)
+    for code in typed:
+        match = next((p for p in left if p.code == code.upper()), None)
+        if match is not None:
+            left.remove(match)
+    prefix = " ".join(typed)
+    seen: set[str] = set()
+    choices = []
+    for piece in left:
+        if piece.code in seen or not piece.code.startswith(partial.upper()):
+            continue
+        seen.add(piece.code)
+        value = f"{prefix} {piece.code}".strip()
+        choices.append(app_commands.Choice(name=value[:100], value=value[:100]))
+    return choices[:AUTOCOMPLETE_LIMIT]
+
+
+class Reader:
+    """Reads what a player typed into pieces they hold (NOT-5 … NOT-8)."""
+
+    def __init__(self, game: Game, seat: int, shown: Sequence[Piece] | None) -> None:
+        self.game, self.seat, self.shown = game, seat, shown
+
+    def cards(self, text: str) -> list[Piece]:
+        return self.game.resolve(self.seat, parse_list(text, self.game.notation), self.shown)
+
+    def placed(self, text: str) -> tuple[Placed, ...]:
+        refs = parse_list(text, self.game.notation)
+        pieces = self.game.resolve(self.seat, refs, self.shown)
+        return tuple(zip(pieces, (r.stands_for for r in refs), strict=True))
+
+    def card(self, text: str) -> Piece:
+        ref = parse_single(text, self.game.notation)
+        (piece,) = self.game.resolve(self.seat, [ref], self.shown)
+        return piece
+
+    def groups(self, text: str) -> tuple[tuple[Placed, ...], ...]:
+        """``AS 2S 3S | 7D 7C 7H``: copies are counted across all the groups (NOT-5)."""
+        groups = parse_groups(text, self.game.notation)
+        pieces = iter(self.game.resolve(self.seat, [r for g in groups for r in g], self.shown))
+        return tuple(tuple((next(pieces), ref.stands_for) for ref in group) for group in groups)

@@ -1,0 +1,198 @@
+"""``/rummy``: what is the same in every variant — seats, the hand, the table, records, rules."""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.render import as_file, table_picture
+from bot.rules_text import rules_text
+from bot.sessions import Session
+from bot.texts import EMBED_LIMIT, clip, table_text
+from bot.variants import ALL_TITLES
+
+if TYPE_CHECKING:
+    from bot.app import RummyBot
+
+VariantKey = Literal["straight", "indian", "penang", "rummi", "remi", "tiles"]
+PERIODS = {"all": None, "month": 30 * 24 * 3600, "week": 7 * 24 * 3600}
+COLOUR = discord.Colour.from_rgb(0x1B, 0x5E, 0x3B)
+
+
+class RummyCog(commands.GroupCog, group_name="rummy",
+               group_description="Rummy games: seats, your hand, the table, records, rules"):
+    def __init__(self, bot: RummyBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @property
+    def controller(self):
+        return self.bot.controller
+
+    async def _session(self, interaction: discord.Interaction) -> Session | None:
+        session = self.controller.session_for(interaction)
+        if session is None:
+            await self.controller.reply(interaction, "There is no game in this channel. Open "
+                                                     "one with `/straight new` or `/indian new`.")
+        return session
+
+    # -- seats --------------------------------------------------------------------
+
+    @app_commands.command(name="join", description="Take a seat in this channel's lobby")
+    async def join(self, interaction: discord.Interaction) -> None:
+        if session := await self._session(interaction):
+            await self.controller.lobby.act(interaction, session, "join")
+
+    @app_commands.command(name="leave", description="Leave the lobby, or forfeit the game in "
+                                                    "progress")
+    async def leave(self, interaction: discord.Interaction) -> None:
+        if session := await self._session(interaction):
+            await self.controller.lobby.act(interaction, session, "leave")
+
+    @app_commands.command(name="start", description="Start the game (host only)")
+    async def start(self, interaction: discord.Interaction) -> None:
+        if session := await self._session(interaction):
+            await self.controller.lobby.act(interaction, session, "start")
+
+    @app_commands.command(name="cancel", description="Cancel the lobby or game (host or "
+                                                     "Manage Server)")
+    async def cancel(self, interaction: discord.Interaction) -> None:
+        if session := await self._session(interaction):
+            await self.controller.lobby.act(interaction, session, "cancel")
+
+    # -- playing --------------------------------------------------------------------
+
+    @app_commands.command(name="hand", description="Show your hand (only you can see it)")
+    async def hand(self, interaction: discord.Interaction) -> None:
+        if session := await self._session(interaction):
+            await self.controller.panels.open(interaction, session)
+
+    @app_commands.command(name="table", description="Post the table: melds, piles, players, "
+                                                    "whose turn")
+    async def table(self, interaction: discord.Interaction) -> None:
+        session = await self._session(interaction)
+        if session is None:
+            return
+        game = session.game
+        if game is None:
+            await self.controller.reply(interaction, "The game has not started yet.")
+            return
+        view = game.table_view()
+        text = table_text(view, session.names)
+        if session.deadline and not game.is_over:
+            text += f"\nTurn ends <t:{int(session.deadline)}:R>."
+        png = await table_picture(view, session.names)
+        embed = discord.Embed(title=f"{game.title} · {view.hand_label} {view.hand_number}",
+                              description=clip(text, EMBED_LIMIT), colour=COLOUR)
+        embed.set_image(url="attachment://table.png")
+        await interaction.response.send_message(embed=embed, file=as_file(png, "table.png"))
+
+    @app_commands.command(name="resume", description="Take back your seat from auto-play")
+    async def resume(self, interaction: discord.Interaction) -> None:
+        session = await self._session(interaction)
+        if session is None:
+            return
+        if session.variant.key not in ("remi", "tiles"):
+            await self.controller.reply(interaction, f"{session.variant.title} has no auto-play:"
+                                                     " there is nothing to resume.")
+            return
+        await self.controller.reply(interaction, "Auto-play is not available yet.")
+
+    @app_commands.command(name="settings", description="How your hand is shown")
+    @app_commands.describe(sort="Order cards by suit or by rank",
+                           style="Four-colour suits, or classic red and black")
+    async def settings(self, interaction: discord.Interaction,
+                       sort: Literal["suit", "rank"] | None = None,
+                       style: Literal["four", "classic"] | None = None) -> None:
+        settings = await self.controller.store.set_settings(interaction.user.id, hand_sort=sort,
+                                                            card_style=style)
+        await self.controller.reply(interaction, f"Your hand is sorted by {settings.hand_sort} "
+                                                 f"and drawn in the {settings.card_style} style.")
+
+    # -- records --------------------------------------------------------------------
+
+    @app_commands.command(name="leaderboard", description="This server's standings")
+    @app_commands.describe(variant="One variant, or all", period="Games of all time, this "
+                                                                 "month or this week")
+    async def leaderboard(self, interaction: discord.Interaction,
+                          variant: VariantKey | None = None,
+                          period: Literal["all", "month", "week"] = "all") -> None:
+        if interaction.guild_id is None:
+            await self.controller.reply(interaction, "Leaderboards belong to a server.")
+            return
+        span = PERIODS[period]
+        since = time.time() - span if span else None
+        rows = await self.controller.store.leaderboard(interaction.guild_id, variant, since)
+        title = f"Leaderboard · {ALL_TITLES[variant] if variant else 'all variants'}"
+        if period != "all":
+            title += f" · this {period}"
+        if not rows:
+            await self.controller.reply(interaction, "No finished games here yet.",
+                                        ephemeral=False)
+            return
+        lines = [f"{i}. <@{r.user_id}> — rating **{r.rating}**, {r.games} games, {r.wins} wins "
+                 f"({r.win_rate:.0%}), avg {r.avg_points:g} pts"
+                 for i, r in enumerate(rows, start=1)]
+        embed = discord.Embed(title=title, description="\n".join(lines), colour=COLOUR)
+        await interaction.response.send_message(embed=embed,
+                                                allowed_mentions=discord.AllowedMentions.none())
+
+    @app_commands.command(name="stats", description="A player's record in this server")
+    @app_commands.describe(member="Whose record (you, if left out)")
+    async def stats(self, interaction: discord.Interaction,
+                    member: discord.Member | None = None) -> None:
+        if interaction.guild_id is None:
+            await self.controller.reply(interaction, "Records belong to a server.")
+            return
+        who = member or interaction.user
+        rows = await self.controller.store.player_stats(interaction.guild_id, who.id)
+        if not rows:
+            await self.controller.reply(interaction, f"{who.display_name} has no finished "
+                                                     "games here yet.")
+            return
+        lines = [f"**{ALL_TITLES.get(r.variant, r.variant)}** — rating {r.rating}, {r.games} "
+                 f"games, {r.wins} wins ({r.win_rate:.0%}), avg {r.avg_points:g} pts, best "
+                 f"place {r.best_place}, last played <t:{int(r.last_played)}:R>" for r in rows]
+        embed = discord.Embed(title=f"{who.display_name} · stats", description="\n".join(lines),
+                              colour=COLOUR)
+        await interaction.response.send_message(embed=embed)
+
+    @app_commands.command(name="history", description="Recent finished games with their seeds")
+    @app_commands.describe(member="Only games this member played")
+    async def history(self, interaction: discord.Interaction,
+                      member: discord.Member | None = None) -> None:
+        if interaction.guild_id is None:
+            await self.controller.reply(interaction, "History belongs to a server.")
+            return
+        rows = await self.controller.store.history(interaction.guild_id,
+                                                   member.id if member else None)
+        if not rows:
+            await self.controller.reply(interaction, "No finished games here yet.")
+            return
+        lines = []
+        for row in rows:
+            players = ", ".join(f"{p.place}. {p.name} ({p.points})" for p in
+                                sorted(row.players, key=lambda p: p.place))
+            lines.append(f"**{ALL_TITLES.get(row.variant, row.variant)}** "
+                         f"<t:{int(row.finished_at)}:d> · seed `{row.seed}` — {players}")
+        embed = discord.Embed(title="Recent games", description=clip("\n".join(lines),
+                                                                     EMBED_LIMIT),
+                              colour=COLOUR)
+        await interaction.response.send_message(embed=embed)
+
+    @app_commands.command(name="rules", description="A short summary of a variant's rules")
+    @app_commands.describe(variant="Which variant (the one in this channel, if left out)")
+    async def rules(self, interaction: discord.Interaction,
+                    variant: VariantKey | None = None) -> None:
+        if variant is None:
+            session = self.controller.session_for(interaction)
+            variant = session.variant.key if session else "straight"  # type: ignore[assignment]
+        await self.controller.reply(interaction, clip(rules_text(variant), 2000))
+
+
+async def setup(bot) -> None:
+    await bot.add_cog(RummyCog(bot))

@@ -1,0 +1,153 @@
+"""``/straight``: Straight Rummy lobbies and moves, and its buttons (10-straight.md, UX.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Literal
+
+import discord
+from discord import app_commands
+
+from bot.adapters import Panel, Reply
+from bot.engine.cards import Piece
+from bot.engine.errors import IllegalMove
+from bot.engine.game import Game, Move
+from bot.engine.moves import Discard, Draw, LayOff, MeldDown, placed
+from bot.engine.variants.straight import StraightGame
+from bot.panels import encode_positions
+from bot.texts import meld_text
+from bot.ui import ButtonSpec, SelectSpec
+
+from .base import VariantCog
+
+
+class StraightCog(VariantCog, group_name="straight",
+                  group_description="Straight Rummy: draw, meld, lay off, discard"):
+    key = "straight"
+
+    @app_commands.command(name="new", description="Open a Straight Rummy lobby in this "
+                                                  "channel")
+    @app_commands.describe(
+        one_meld_per_turn="At most one new meld per turn",
+        meld_before_layoff="No lay-off before a meld of your own",
+        no_discard_of_taken_card="A card taken from the discard pile cannot be discarded "
+                                 "that turn",
+        stock_out="What an empty stock does", rummy_bonus="Going rummy: payments ×2 or +10",
+        aces="Where aces go in runs (ace is worth 15 unless low)",
+        discard_to_go_out="Going out needs a final discard",
+        penalty_scoring="Your own hand value is a penalty; lowest score wins",
+        target="Match ends when someone reaches this score",
+        hands="Fixed number of hands (overrides target)",
+        turn_seconds="Turn timer in seconds (0 = none, else 10–600)",
+        computers="Computer players to seat now", seed="Fix the shuffle (for replays)")
+    async def new(self, interaction: discord.Interaction,
+                  one_meld_per_turn: bool | None = None,
+                  meld_before_layoff: bool | None = None,
+                  no_discard_of_taken_card: bool | None = None,
+                  stock_out: Literal["reshuffle", "end"] | None = None,
+                  rummy_bonus: Literal["double", "ten"] | None = None,
+                  aces: Literal["low", "high", "both", "around"] | None = None,
+                  discard_to_go_out: bool | None = None,
+                  penalty_scoring: bool | None = None,
+                  target: app_commands.Range[int, 1, 10000] | None = None,
+                  hands: app_commands.Range[int, 1, 100] | None = None,
+                  turn_seconds: app_commands.Range[int, 0, 600] | None = None,
+                  computers: app_commands.Range[int, 0, 5] | None = None,
+                  seed: int | None = None) -> None:
+        values = dict(one_meld_per_turn=one_meld_per_turn, meld_before_layoff=meld_before_layoff,
+                      no_discard_of_taken_card=no_discard_of_taken_card, stock_out=stock_out,
+                      rummy_bonus=rummy_bonus, aces=aces, discard_to_go_out=discard_to_go_out,
+                      penalty_scoring=penalty_scoring, target=target, hands=hands,
+                      turn_seconds=turn_seconds)
+        await self.open_lobby(interaction, values, computers, seed)
+
+    @app_commands.command(name="draw", description="Draw from the stock or take the top "
+                                                   "discard")
+    @app_commands.describe(source="stock (face down) or discard (the face-up card)")
+    async def draw(self, interaction: discord.Interaction,
+                   source: Literal["stock", "discard"]) -> None:
+        await self.play(interaction, lambda game, seat, read: Draw(seat, source))
+
+    @app_commands.command(name="meld", description="Lay down melds: 7H 8H 9H | QS QD QC")
+    @app_commands.describe(cards="Cards of one or more melds, melds separated by |")
+    async def meld(self, interaction: discord.Interaction, cards: str) -> None:
+        await self.play(interaction, lambda game, seat, read: MeldDown(seat, read.groups(cards)))
+
+    @app_commands.command(name="layoff", description="Add cards to a meld on the table")
+    @app_commands.describe(cards="Cards to add (codes or #positions)",
+                           meld="The meld's number on the table")
+    async def layoff(self, interaction: discord.Interaction, cards: str,
+                     meld: app_commands.Range[int, 1, 500]) -> None:
+        await self.play(interaction,
+                        lambda game, seat, read: LayOff(seat, read.placed(cards), meld))
+
+    @app_commands.command(name="discard", description="Discard a card and end your turn")
+    @app_commands.describe(card="The card to discard (a code like 7H, or #3)")
+    async def discard(self, interaction: discord.Interaction, card: str) -> None:
+        await self.play(interaction, lambda game, seat, read: Discard(seat, read.card(card)))
+
+    @meld.autocomplete("cards")
+    @layoff.autocomplete("cards")
+    async def _cards(self, interaction: discord.Interaction,
+                     current: str) -> list[app_commands.Choice[str]]:
+        return await self.complete_cards(interaction, current)
+
+    @discard.autocomplete("card")
+    async def _card(self, interaction: discord.Interaction,
+                    current: str) -> list[app_commands.Choice[str]]:
+        return await self.complete_cards(interaction, current, single=True)
+
+    # -- buttons (VariantAdapter) ---------------------------------------------------------
+
+    def turn_buttons(self, game: Game) -> list[ButtonSpec]:
+        assert isinstance(game, StraightGame)
+        if game.phase != "draw":
+            return []
+        buttons = [ButtonSpec("Draw from stock", "draw", "stock",
+                              discord.ButtonStyle.success)]
+        if game.discard:
+            buttons.append(ButtonSpec(f"Take {game.discard[-1].code}", "draw", "discard"))
+        return buttons
+
+    def panel(self, game: Game, seat: int, selected: Sequence[int],
+              order: Sequence[Piece]) -> Panel:
+        assert isinstance(game, StraightGame)
+        if game.is_over or game.to_move != seat:
+            return Panel("It is not your turn yet.")
+        if game.phase == "draw":
+            return Panel("Draw first.", tuple(self.turn_buttons(game)))
+        arg = encode_positions(selected)
+        buttons = (
+            ButtonSpec("Meld selected", "meld", arg, discord.ButtonStyle.success,
+                       disabled=len(selected) < 3),
+            ButtonSpec("Discard selected", "discard", arg, discord.ButtonStyle.danger,
+                       disabled=len(selected) != 1),
+        )
+        selects: tuple[SelectSpec, ...] = ()
+        if selected and game.table:
+            selects = (SelectSpec("layoff", "Lay off the selected cards on meld…", tuple(
+                (f"{m.number}: {meld_text(m.view(), False)}", str(m.number))
+                for m in game.table[-25:]), arg),)
+        hint = ("Pick cards, then Meld (3 or more), Lay off onto a meld, or Discard one to end "
+                "your turn." if not selected else "")
+        return Panel(hint, buttons, selects)
+
+    def action(self, game: Game, seat: int, action: str, arg: str, picked: Sequence[Piece],
+               values: Sequence[str]) -> Move | Reply:
+        if action == "draw":
+            return Draw(seat, arg)
+        if not picked:
+            raise IllegalMove("pick cards in the menu first")
+        if action == "meld":
+            return MeldDown(seat, (placed(*picked),))
+        if action == "discard":
+            if len(picked) != 1:
+                raise IllegalMove("pick exactly one card to discard")
+            return Discard(seat, picked[0])
+        if action == "layoff":
+            return LayOff(seat, placed(*picked), int(values[0]))
+        raise IllegalMove("that button is not part of Straight Rummy")
+
+
+async def setup(bot) -> None:
+    await bot.add_cog(StraightCog(bot))

@@ -1,0 +1,50 @@
+"""Running the real bot in-process against the fake Discord, configured as a deployment is."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import dataclasses
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import discord
+from discord.gateway import DiscordWebSocket
+from discord.http import Route
+
+from bot.app import RummyBot, point_at
+from bot.config import Config
+from tests.fakediscord import FakeDiscord
+
+
+def bot_config(fake: FakeDiscord, database: Path, **overrides: Any) -> Config:
+    env = fake.bot_env()
+    config = Config(token=env["DISCORD_TOKEN"], database_path=database,
+                    api_base=env["DISCORD_API_BASE"], gateway_url=env["DISCORD_GATEWAY_URL"],
+                    computer_delay=0.01, restart_grace=60)
+    return dataclasses.replace(config, **overrides)
+
+
+@contextlib.asynccontextmanager
+async def running_bot(fake: FakeDiscord, database: Path, **overrides: Any
+                      ) -> AsyncIterator[RummyBot]:
+    """Start the bot (pointed at the fake by its own configuration) and stop it after."""
+    saved = Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY
+    config = bot_config(fake, database, **overrides)
+    point_at(config)
+    bot = RummyBot(config)
+    task = asyncio.create_task(bot.start(config.token))
+    try:
+        ready = asyncio.create_task(fake.wait_until_ready(commands=True, timeout=10))
+        await asyncio.wait({task, ready}, return_when=asyncio.FIRST_COMPLETED)
+        if task.done():
+            ready.cancel()
+            task.result()
+        ready.result()
+        yield bot
+    finally:
+        await bot.close()
+        with contextlib.suppress(asyncio.CancelledError, discord.HTTPException):
+            await task
+        Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY = saved
