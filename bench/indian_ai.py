@@ -124,7 +124,7 @@ def main() -> None:
     median, p99 = grouping_times(1000, args.seed)
     print(f"best grouping of 14 cards (2 packs, wild rank, printed jokers): median "
           f"{median:.2f} ms, p99 {p99:.2f} ms")
-    verdict = "PASS" if low >= 0.90 or rate >= 0.90 else "FAIL"
+    verdict = "PASS" if rate >= 0.90 else "FAIL"
     print(f"SUMMARY indian_ai: vs random {rate:.1%} [{low:.1%}, {high:.1%}] ({verdict}, target "
           f"≥ 90%); vs itself {self_rate:.1%} [{self_low:.1%}, {self_high:.1%}]; grouping "
           f"median {median:.2f} ms over {args.deals} deals each")

@@ -74,7 +74,8 @@ def position(game: IndianGame, *, held: list[str], cut: str | None = "10H", open
         packs=packs, turn=turn, phase=phase, dealer=(turn - 1) % n, active=in_play,
         has_drawn=[phase == "discard" and s == turn for s in range(n)],
         deal_points=[0] * n, deal_notes=["" if in_play[s] else "not dealt in" for s in range(n)],
-        discarded=bool(pile[:-1]) or len(pile) != 1, drawn=None,
+        discarded=bool(pile[:-1]) or len(pile) != 1,
+        drawn=hands[turn][-1] if phase == "discard" else None,
         totals=list(totals) if totals is not None else list(game.totals))
 
 

@@ -185,6 +185,7 @@ def test_IND_10_public_information() -> None:
     view = game.table_view()
     assert view.wild == card("7C") and view.discard == (card("10S"),)
     assert view.stock == len(game.closed) and view.stock_label == "closed deck"
+    assert view.discard_label == "open deck" and view.hand_label == "deal"
     assert [p.state for p in view.players] == [SeatState.DROPPED, SeatState.PLAYING,
                                                SeatState.PLAYING]
     assert [p.score for p in view.players] == ["10", "20", "0"]
@@ -634,8 +635,10 @@ def test_IND_21_forfeit_out_of_turn_is_an_immediate_drop() -> None:
     assert not after.active[P3] and after.deal_points[P3] == 20 and after.left[P3]
     assert after.to_move == P1 and after.forfeit_move(P3) is None
     game, _ = game.apply(Draw(P1, "closed"))
+    drawn = game.drawn
     after, _ = game.apply(game.forfeit_move(P1))  # after drawing: middle drop
     assert after.deal_points[P1] == 40 and after.to_move == P2
+    assert after.open[-1] == drawn and len(after.hands[P1]) == 13
     assert after.all_cards() == after.deck()
 
 
@@ -710,3 +713,25 @@ def test_IND_7_cut_joker_never_drawn() -> None:
     held = Counter(c for h in game.hands for c in h) + Counter(game.closed) + Counter(game.open)
     assert held[cut] == counts[cut] - 1
 
+
+
+def test_IND_23_leftover_jokers_keep_a_pure_sequence() -> None:
+    """IND-23: a leftover joker joins a set, else an impure sequence, and never takes the last
+    pure sequence; three or more form a set of their own (IND-13)."""
+    from bot.engine.melds import read_meld
+    from bot.engine.variants.indian import absorb_jokers
+
+    rules = indian_rules(None)
+    pure_a, pure_b = read_meld(cards("2D 3D 4D"), rules), read_meld(cards("5S 6S 7S"), rules)
+    impure = read_meld(cards("9H 10H JK"), rules)
+    a_set = read_meld(cards("QS QD QC"), rules)
+    joker = cards("JK")
+    melds = absorb_jokers([pure_a, pure_b], joker, rules)
+    assert melds is not None and sum(m.pure for m in melds) == 1
+    melds = absorb_jokers([pure_a, impure], joker, rules)
+    assert melds is not None and melds[0] == pure_a and len(melds[1]) == 4
+    melds = absorb_jokers([pure_a, impure, a_set], joker, rules)
+    assert melds is not None and len(melds[2]) == 4 and melds[1] == impure
+    wild = indian_rules(7)
+    three = absorb_jokers([pure_a, pure_b], cards("7H 7D 7C"), wild)
+    assert three is not None and len(three) == 3 and three[2].kind == "set"

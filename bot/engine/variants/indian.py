@@ -825,9 +825,10 @@ class IndianGame(Game):
         The leaver is dropped from the deal in play at once: a first drop (20,
         25 in pool201) if they have not drawn in this deal, otherwise a middle
         drop (40/50), even after drawing (the card drawn goes on the open deck)
-        or out of turn, since a player who is gone cannot wait for their turn. In later deals of a pool or deals
-        match they are dealt in and dropped at once (first drop) every time,
-        so a pool charges them until they are eliminated. ``None`` when the
+        or out of turn, since a player who is gone cannot wait for their turn.
+        In later deals of a pool or deals match they are dealt in and dropped
+        at once (first drop) every time, so a pool charges them until they are
+        eliminated. ``None`` when the
         game is over, the seat was eliminated, or it has already left.
         """
         if self.is_over or self.eliminated[seat] or self.left[seat]:
