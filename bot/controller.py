@@ -172,6 +172,7 @@ class Controller:
                            if e.kind != "turn")
         if new.is_over:
             await self.finish(session)
+        self.publisher.wake(session)
 
     def deadline_for(self, session: Session, old: Game | None, new: Game) -> float | None:
         """A fresh timer when a person's turn starts; the same one while it lasts."""

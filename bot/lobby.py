@@ -270,17 +270,23 @@ class LobbyFlow:
         await self.create(interaction, kind, options, seats, 0, None)
 
     async def expire_idle(self) -> None:
-        """Close lobbies nobody touched for 15 minutes (runs every minute)."""
+        """Close idle lobbies, checking every minute (a task for the bot's lifetime)."""
         while True:
             await asyncio.sleep(60)
-            cutoff = time.time() - LOBBY_IDLE_SECONDS
-            for row in await self.store.lobbies_idle_since(cutoff):
-                session = self.controller.sessions.by_id(row.id)
-                if session is None or session.status != "lobby":
-                    continue
-                async with session.lock:
-                    await self._close(session, "cancelled")
-                await self.refresh_message(session, "Closed after 15 minutes without activity.")
+            await self.close_idle_lobbies(time.time())
+
+    async def close_idle_lobbies(self, now: float) -> int:
+        """Close lobbies nobody touched for 15 minutes (UX.md); returns how many."""
+        closed = 0
+        for row in await self.store.lobbies_idle_since(now - LOBBY_IDLE_SECONDS):
+            session = self.controller.sessions.by_id(row.id)
+            if session is None or session.status != "lobby":
+                continue
+            async with session.lock:
+                await self._close(session, "cancelled")
+            await self.refresh_message(session, "Closed after 15 minutes without activity.")
+            closed += 1
+        return closed
 
     async def refresh_message(self, session: Session, note: str) -> None:
         if session.lobby_message_id is None:

@@ -50,11 +50,18 @@ class Publisher:
         return self.controller.bot
 
     def wake(self, session: Session) -> None:
+        if self.controller.closing:
+            return
         session.wake.set()
         task = self.tasks.get(session.game_id)
         if task is None or task.done():
             self.tasks[session.game_id] = self.controller.spawn(
                 self._run(session), f"publish-{session.game_id}")
+
+    async def idle(self) -> None:
+        """Wait until every game's channel and DMs show its latest state."""
+        while running := [t for t in self.tasks.values() if not t.done()]:
+            await asyncio.gather(*running, return_exceptions=True)
 
     def stop(self) -> None:
         for task in self.tasks.values():
@@ -242,4 +249,6 @@ class Publisher:
                                "stays here: use **My hand** or `/rummy hand` to see it.",
                                allowed_mentions=discord.AllowedMentions(users=True))
             return
-        await self.controller.panels.remember(session, user_id, rendered.order, game.hand(seat))
+        if session.game is game:  # a move made meanwhile has shown a newer hand already
+            await self.controller.panels.remember(session, user_id, rendered.order,
+                                                  game.hand(seat))

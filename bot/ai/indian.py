@@ -179,6 +179,9 @@ def best_discard(game: IndianGame, cards: Sequence[Card], rng: random.Random,
                 best = [((verdict.score, 0), joker, verdict)]
                 if verdict.valid:
                     break
+    if not best:  # nothing but the kept card: fall back to any card
+        card = next(c for c in cards if c != keep) if len(set(cards)) > 1 else cards[0]
+        return card, assess(remove_pieces(cards, [card]), rules)
     _, card, verdict = best[0] if len(best) == 1 else rng.choice(best)
     return card, verdict
 

@@ -40,7 +40,7 @@ class FakeDiscord:
     def __init__(
         self,
         *,
-        token: str = "fake-bot-token",
+        token: str = "RmFrZUJvdA.RmFrZQ.ZmFrZS1ib3QtdG9rZW4",
         bot_name: str = "Rummy Bot",
         attachment_size_limit: int = DEFAULT_ATTACHMENT_LIMIT,
         privileged_intents: int = 0,
