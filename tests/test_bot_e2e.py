@@ -435,3 +435,18 @@ async def test_discord_errors_on_channel_posts_never_lose_a_move(fake_discord: F
         await (await fake_discord.slash(nxt, "/straight draw", source="stock")).response()
         await published(fake_discord, bot)
         assert await turn_message(fake_discord)
+
+
+async def test_a_deleted_channel_ends_its_game_quietly(fake_discord: FakeDiscord,
+                                                       db: Path) -> None:
+    alice, bob = fake_discord.user("alice"), fake_discord.user("bob")
+    doomed = fake_discord.guild("Rummy Club").add_text_channel("doomed")
+    async with running_bot(fake_discord, db) as bot:
+        session = await start_game(fake_discord, bot, alice, joiners=[bob], channel=doomed)
+        doomed.delete()
+        await fake_discord.wait_until(lambda: bot.controller.sessions.by_id(session.game_id)
+                                      is None)
+        row = await bot.store.get_game(session.game_id)
+        assert row.status == "cancelled"
+        fresh = await open_lobby(fake_discord, alice)  # the bot carries on elsewhere
+        assert "Open lobby" in fresh.text

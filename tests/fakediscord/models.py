@@ -197,6 +197,10 @@ class Channel:
     def add_thread(self, name: str, *, private: bool = False) -> Channel:
         return self.world.add_thread(self, name, private=private, owner_id=self.world.bot.id)
 
+    def delete(self) -> None:
+        """Delete this channel (a CHANNEL_DELETE or THREAD_DELETE reaches the bot)."""
+        self.world.delete_channel(self)
+
     def __repr__(self) -> str:
         return f"<Channel {self.name} {self.type.name} {self.id}>"
 

@@ -160,6 +160,15 @@ class World:
         self.emit("THREAD_CREATE", data, GUILDS)
         return thread
 
+    def delete_channel(self, channel: Channel) -> None:
+        """Delete a guild channel or thread: later requests for it answer 10003."""
+        if channel.guild is None:
+            raise ValueError("only guild channels and threads can be deleted")
+        channel.guild.channels.remove(channel)
+        del self.channels[channel.id]
+        event = "THREAD_DELETE" if channel.is_thread else "CHANNEL_DELETE"
+        self.emit(event, payloads.channel(channel, self.clock), GUILDS)
+
     def dm_channel(self, user: User) -> Channel:
         """The bot's DM channel with ``user``, created on first use."""
         if user.id not in self.dm_channels:
