@@ -163,7 +163,7 @@ async def test_bad_options_are_refused_in_one_line(fake_discord: FakeDiscord,
     alice = fake_discord.user("alice")
     async with running_bot(fake_discord, db):
         inter = await fake_discord.slash(alice, "/straight new", turn_seconds=5)
-        assert await text_of(inter) == "turn_seconds must be 0, or 10–600, not 5"
+        assert await text_of(inter) == "turn_seconds must be 0 or 10–600, not 5"
 
 
 # -- moves and refusals ------------------------------------------------------------------

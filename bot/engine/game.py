@@ -84,11 +84,18 @@ class Options:
             if spec is None:
                 raise InvalidOptions(f"{key} is not an option of this game")
             _check_option(spec, value)
-        return cls(**values)
+        options = cls(**values)
+        options.validate()
+        return options
 
     def validate(self) -> None:
+        """Every value in range, then the checks between options (:meth:`check_together`)."""
         for spec in self.specs():
             _check_option(spec, getattr(self, spec.name))
+        self.check_together()
+
+    def check_together(self) -> None:
+        """Refuse combinations of options that are each fine alone (a hook)."""
 
     def changed(self) -> dict[str, Any]:
         """The options that differ from their defaults."""
@@ -130,12 +137,14 @@ def _check_option(spec: OptionSpec, value: Any) -> None:
     else:
         if not isinstance(value, int) or isinstance(value, bool):
             raise InvalidOptions(f"{name} must be a whole number")
-        low, high = spec.bounds or (value, value)
-        if not (low <= value <= high or value in spec.also):
-            allowed = f"{low}–{high}"
-            if spec.also:
-                allowed = " or ".join(str(a) for a in spec.also) + f", or {allowed}"
-            raise InvalidOptions(f"{name} must be {allowed}, not {value}")
+        in_bounds = spec.bounds is not None and spec.bounds[0] <= value <= spec.bounds[1]
+        if not (in_bounds or value in spec.also):
+            allowed = [str(a) for a in spec.also]
+            if spec.bounds is not None:
+                allowed.append(f"{spec.bounds[0]}–{spec.bounds[1]}")
+            text = ", ".join(allowed[:-1]) + (", or " if len(allowed) > 2 else " or ") \
+                + allowed[-1] if len(allowed) > 1 else allowed[0]
+            raise InvalidOptions(f"{name} must be {text}, not {value}")
 
 
 # ---------------------------------------------------------------------------

@@ -20,7 +20,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache
-from typing import Any, ClassVar, Self
+from typing import ClassVar
 
 from ..arrange import Arrangement, best_arrangement
 from ..cards import Card, Piece, card_deck, codes, sort_by_suit
@@ -69,16 +69,7 @@ class IndianOptions(Options):
     first_open_joker_pickup: bool = option(
         True, help="the deal's first open card may be taken even if it is a joker")
 
-    @classmethod
-    def build(cls, **values: Any) -> Self:
-        options = super().build(**values)
-        options.validate()
-        return options
-
-    def validate(self) -> None:
-        super().validate()
-        if self.deals not in DEALS_ALLOWED:
-            raise InvalidOptions(f"deals must be 2, 3 or 6, not {self.deals}")
+    def check_together(self) -> None:
         if self.format != "deals" and self.deals != 2:
             raise InvalidOptions("deals applies only to format deals")
 
