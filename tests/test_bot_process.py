@@ -48,7 +48,7 @@ async def test_missing_token_is_a_one_line_error(tmp_path: Path) -> None:
     env = bot_process_env({}, tmp_path)
     env.pop("DISCORD_TOKEN", None)
     process = await run_module(env, tmp_path)
-    stdout, stderr = await asyncio.wait_for(process.communicate(), 20)
+    _, stderr = await asyncio.wait_for(process.communicate(), 20)
     lines = stderr.decode().strip().splitlines()
     assert process.returncode == 2
     assert len(lines) == 1 and lines[0].startswith("error: DISCORD_TOKEN is not set")
