@@ -20,7 +20,15 @@ from .engine.views import ScoreSeries
 from .panels import hand_key
 from .render import as_file, chart_picture, hand_picture, results_picture, table_picture
 from .sessions import Session
-from .texts import EMBED_LIMIT, clip, hand_text, result_text, table_text, with_names
+from .texts import (
+    EMBED_LIMIT,
+    clip,
+    hand_text,
+    result_text,
+    table_text,
+    wild_text,
+    with_names,
+)
 from .ui import ButtonSpec, make_view
 
 if TYPE_CHECKING:
@@ -189,14 +197,21 @@ class Publisher:
             summary = with_names(result.summary, session.names)
             totals = ", ".join(f"{name} {total}" for name, total in
                                zip(session.names, result.totals, strict=False))
-            await channel.send(f"**{game.table_view().hand_label.capitalize()} "
-                               f"{result.number} is over.** {summary}\nTotals: {totals}")
+            text = (f"**{game.table_view().hand_label.capitalize()} {result.number} is over.** "
+                    f"{summary}\nTotals: {totals}")
+            if session.published_results < len(history):
+                await channel.send(clip(text, 2000))
+                continue
+            # The latest hand: its picture shows what everybody held.
+            png = await results_picture(game.result_view(), session.names)
+            await channel.send(clip(text, 2000), file=as_file(png, "results.png"))
 
     async def publish_final(self, session: Session, game: Game,
                             channel: discord.abc.Messageable) -> None:
         view = game.result_view()
         names = session.names
-        files = [as_file(await results_picture(view, names), "results.png")]
+        files = [as_file(await results_picture(view, names), "results.png"),
+                 as_file(await table_picture(game.table_view(), names), "table.png")]
         history = game.history()
         if len(history) > 1:
             series = score_series(game)
@@ -224,12 +239,14 @@ class Publisher:
     async def send_hand(self, session: Session, game: Game, seat: int, user_id: int,
                         channel: discord.abc.Messageable) -> None:
         settings = await self.controller.store.get_settings(user_id)
-        rendered = await hand_picture(game.hand_view(seat), settings.hand_sort,
-                                      settings.card_style)
+        view = game.hand_view(seat)
+        rendered = await hand_picture(view, settings.hand_sort, settings.card_style)
         guild = self.bot.get_guild(session.guild_id)
         where = (f"**{guild.name if guild else 'your server'}** <#{session.channel_id}> — "
                  f"https://discord.com/channels/{session.guild_id}/{session.channel_id}")
-        content = clip(f"Your hand in {where}\n{hand_text(rendered.order)}", 2000)
+        wild = wild_text(view.wild_rank)
+        content = clip(f"Your hand in {where}\n{hand_text(rendered.order)}"
+                       + (f"\n{wild}" if wild else ""), 2000)
         file = as_file(rendered.png, "hand.png")
         try:
             user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)

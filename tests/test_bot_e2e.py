@@ -396,9 +396,10 @@ async def test_match_results_records_and_rematch(fake_discord: FakeDiscord, db: 
         final = fake_discord.find_message(lambda m: "Rematch" in m.button_labels,
                                           channel=channel)
         assert final is not None and "Seed: `11`" in final.text
-        assert {a.filename for a in final.attachments} == {"results.png", "scores.png"}
+        assert {a.filename for a in final.attachments} == {"results.png", "table.png",
+                                                           "scores.png"}
         over = [m for m in fake_discord.channel_messages(channel) if "Hand 1 is over" in m.text]
-        assert len(over) == 1
+        assert len(over) == 1 and over[0].attachments[0].filename == "results.png"
         board = await (await fake_discord.slash(alice, "/rummy leaderboard")).reply()
         assert f"<@{alice.id}>" in board.text and "rating" in board.text
         stats = await (await fake_discord.slash(alice, "/rummy stats")).reply()
@@ -450,3 +451,22 @@ async def test_a_deleted_channel_ends_its_game_quietly(fake_discord: FakeDiscord
         assert row.status == "cancelled"
         fresh = await open_lobby(fake_discord, alice)  # the bot carries on elsewhere
         assert "Open lobby" in fresh.text
+
+
+async def test_restart_restores_the_game_and_rearms_the_timer_with_grace(
+        fake_discord: FakeDiscord, db: Path) -> None:
+    alice, bob = fake_discord.user("alice"), fake_discord.user("bob")
+    async with running_bot(fake_discord, db) as bot:
+        session = await start_game(fake_discord, bot, alice, joiners=[bob], turn_seconds=30)
+        state = session.game.to_json()
+        seat = session.game.to_move
+    async with running_bot(fake_discord, db, restart_grace=120) as bot:
+        restored = bot.controller.sessions.in_channel(fake_discord.channel("games").id)
+        assert restored is not None and restored.game.to_json() == state
+        assert restored.deadline is not None and restored.deadline >= time.time() + 100
+        await published(fake_discord, bot)
+        turn = await turn_message(fake_discord)
+        assert "restarted" in turn.text and "Draw from stock" in turn.button_labels
+        mover = fake_discord.user(restored.seats[seat].name)
+        drawn = await fake_discord.click(mover, turn, "Draw from stock")
+        assert "You drew" in await text_of(drawn)
