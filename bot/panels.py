@@ -21,7 +21,7 @@ from .engine.game import Game
 from .engine.serial import piece_from_code
 from .render import as_file, hand_picture
 from .sessions import Session
-from .texts import clip, hand_text
+from .texts import clip, hand_text, wild_text
 from .ui import ButtonSpec, SelectSpec, make_view
 
 if TYPE_CHECKING:
@@ -131,6 +131,9 @@ class HandPanels:
         panel = adapter.panel(game, seat, selected, order)
         lines = [note] if note else []
         lines.append(f"**Your hand** ({len(order)}): {hand_text(order)}")
+        wild = wild_text(game.hand_view(seat).wild_rank)
+        if wild:
+            lines.append(wild)
         if selected:
             lines.append("Selected: " + " ".join(order[p - 1].code for p in selected
                                                  if 0 < p <= len(order)))
@@ -167,5 +170,14 @@ class HandPanels:
                      reply: Reply) -> None:
         """A private answer that is not a move (a check, a question)."""
         view = make_view(session.game_id, reply.buttons)
-        await self.controller.reply(interaction, clip(reply.text, 2000),
-                                    view=view or discord.utils.MISSING)
+        text = clip(reply.text, 2000)
+        message = interaction.message
+        if (reply.update and message is not None and message.flags.ephemeral
+                and not interaction.response.is_done()):
+            try:
+                await interaction.response.edit_message(content=text, embed=None,
+                                                        attachments=[], view=view)
+            except discord.HTTPException:
+                log.warning("could not update a private message", exc_info=True)
+            return
+        await self.controller.reply(interaction, text, view=view or discord.utils.MISSING)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from .engine.cards import Piece
+from .engine.cards import RANK_LABELS, RANK_NAMES, Piece
 from .engine.views import MeldView, ResultView, TableView
 
 CONTENT_LIMIT = 2000
@@ -82,6 +82,14 @@ def table_text(view: TableView, names: Sequence[str]) -> str:
 def hand_text(order: Sequence[Piece]) -> str:
     """Codes with their positions, for copying and for screen readers (NOT-7)."""
     return " ".join(f"`#{i}` {p.code}" for i, p in enumerate(order, start=1))
+
+
+def wild_text(rank: int | None) -> str:
+    """``Wild rank: 7 — every 7 is a joker.`` for a hand with a wild rank (Indian IND-7)."""
+    if rank is None:
+        return ""
+    name = RANK_NAMES[rank]
+    return f"Wild rank: **{RANK_LABELS[rank]}** — every {name} is a joker."
 
 
 def result_text(view: ResultView, names: Sequence[str]) -> str:
