@@ -18,10 +18,15 @@ from .ui import ButtonSpec, SelectSpec
 
 @dataclass(frozen=True, slots=True)
 class Reply:
-    """An answer that is not a move (a private check, a confirmation question)."""
+    """An answer that is not a move (a private check, a confirmation question).
+
+    ``update``: answer a button by replacing the private message it was on (e.g.
+    Cancel on a confirmation question, so its buttons go away) instead of adding one.
+    """
 
     text: str
     buttons: tuple[ButtonSpec, ...] = field(default=())
+    update: bool = False
 
 
 @dataclass(frozen=True, slots=True)
