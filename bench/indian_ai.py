@@ -25,7 +25,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.ai.indian import choose_move, random_move
+from bot.ai.indian import choose_move
+from bot.ai.random_player import random_move
 from bot.engine.cards import card_deck
 from bot.engine.game import Move
 from bot.engine.variants.indian import (

@@ -7,7 +7,8 @@ import random
 
 import pytest
 
-from bot.ai.indian import assess, choose_move, has_pure_run, hopeless, random_move
+from bot.ai.indian import assess, choose_move, has_pure_run, hopeless
+from bot.ai.random_player import random_move
 from bot.engine.moves import Discard, Draw
 from bot.engine.variants.indian import Declare, Drop, IndianGame, IndianOptions, indian_rules
 from tests.test_indian_helpers import card, cards, indian

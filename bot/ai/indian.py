@@ -48,14 +48,6 @@ TAKE_OPEN_MARGIN = 2.0
 """How much the open card must improve the hand before we reveal we want it."""
 
 
-def random_move(game: IndianGame, seat: int, rng: random.Random) -> Move:
-    """The random legal player: a move chosen uniformly among ``game.legal_moves(seat)``."""
-    moves = game.legal_moves(seat)
-    if not moves:
-        raise ValueError(f"seat {seat} has no legal move")
-    return rng.choice(moves)
-
-
 @dataclass(frozen=True, slots=True)
 class Assessment:
     """How good 13 cards are: ``score`` (lower is better) and whether they are a valid show."""
