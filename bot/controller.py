@@ -91,12 +91,13 @@ class Controller:
                      *, ephemeral: bool = True):
         """The game's lock; an interaction kept waiting is deferred before Discord gives up."""
         if interaction is not None and session.lock.locked():
+            acquiring = asyncio.ensure_future(session.lock.acquire())
             try:
-                await asyncio.wait_for(asyncio.shield(session.lock.acquire()), DEFER_AFTER)
+                await asyncio.wait_for(asyncio.shield(acquiring), DEFER_AFTER)
             except TimeoutError:
                 if not interaction.response.is_done():
                     await interaction.response.defer(ephemeral=ephemeral, thinking=True)
-                await session.lock.acquire()
+                await acquiring
         else:
             await session.lock.acquire()
         try:

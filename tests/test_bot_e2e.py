@@ -470,3 +470,18 @@ async def test_restart_restores_the_game_and_rearms_the_timer_with_grace(
         mover = fake_discord.user(restored.seats[seat].name)
         drawn = await fake_discord.click(mover, turn, "Draw from stock")
         assert "You drew" in await text_of(drawn)
+
+
+async def test_a_click_that_waits_for_a_busy_game_is_deferred_then_answered(
+        fake_discord: FakeDiscord, db: Path) -> None:
+    """Discord allows 3 s: an interaction kept waiting by the game's lock is deferred first."""
+    alice, bob = fake_discord.user("alice"), fake_discord.user("bob")
+    async with running_bot(fake_discord, db) as bot:
+        session = await start_game(fake_discord, bot, alice, joiners=[bob])
+        mover = fake_discord.user(session.seats[session.game.to_move].name)
+        async with session.lock:  # something slow holds the game for a moment
+            inter = await fake_discord.slash(mover, "/straight draw", source="stock")
+            response = await inter.response()
+            assert response.type is CallbackType.DEFERRED_CHANNEL_MESSAGE and response.ephemeral
+        reply = await inter.reply()
+        assert reply.ephemeral and "You drew" in reply.text
