@@ -20,10 +20,8 @@ from typing import TYPE_CHECKING
 import discord
 
 from .adapters import Reply, VariantAdapter
-from .engine.cards import Piece
 from .engine.errors import RummyError
 from .engine.game import Event, Game, Move, Timeout
-from .engine.notation import PieceRef
 from .lobby import LobbyFlow
 from .panels import HandPanels
 from .publisher import Publisher
@@ -168,7 +166,6 @@ class Controller:
         session.game = new
         session.moves += 1
         session.deadline = deadline
-        session.touched = time.time()
         session.log.extend(with_names(e.text, session.names) for e in events
                            if e.kind != "turn")
         if new.is_over:
@@ -335,14 +332,6 @@ class Controller:
 
         await self.panels.ensure_shown(session, interaction.user.id)
         await self.submit(interaction, session, make)
-
-    # -- typed input --------------------------------------------------------------
-
-    async def resolve(self, session: Session, user_id: int, game: Game, seat: int,
-                      refs: Sequence[PieceRef]) -> list[Piece]:
-        """Pieces a player named by codes or ``#n`` positions (NOT-5, NOT-7)."""
-        shown = self.panels.shown_order(session, user_id, game, seat)
-        return game.resolve(seat, refs, shown)
 
     # -- start and stop -------------------------------------------------------
 

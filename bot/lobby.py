@@ -216,7 +216,6 @@ class LobbyFlow:
         await self.store.start_game(session.game_id, game.to_json(), session.seat_rows(),
                                     deadline)
         session.game, session.deadline, session.status = game, deadline, "running"
-        session.touched = time.time()
         return "The game has started. Good luck!"
 
     async def _cancel(self, interaction: discord.Interaction, session: Session) -> str:
@@ -228,7 +227,6 @@ class LobbyFlow:
         return f"Cancelled by {member.display_name}."
 
     async def _save_seats(self, session: Session) -> None:
-        session.touched = time.time()
         await self.store.set_seats(session.game_id, session.seat_rows())
 
     async def _close(self, session: Session, status: str) -> None:

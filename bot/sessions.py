@@ -9,7 +9,6 @@ was last published to the channel and to each player's DMs.
 from __future__ import annotations
 
 import asyncio
-import time
 from dataclasses import dataclass, field
 
 from .engine.game import Game, Options
@@ -68,7 +67,6 @@ class Session:
     """Per user: the hand order of the image last shown (NOT-7) and the hand it showed."""
     tasks: dict[str, asyncio.Task] = field(default_factory=dict)
     wake: asyncio.Event = field(default_factory=asyncio.Event)
-    touched: float = field(default_factory=time.time)
 
     @classmethod
     def from_row(cls, row: GameRow) -> Session:

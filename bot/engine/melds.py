@@ -130,9 +130,6 @@ class MeldRules:
         """Printed joker, or a card of the wild rank."""
         return piece.is_joker or (self.wild_rank is not None and piece.rank == self.wild_rank)
 
-    def with_wild(self, wild_rank: int | None) -> MeldRules:
-        return replace(self, wild_rank=wild_rank)
-
     def face_label(self, face: Face) -> str:
         return face.label(tiles=self.tiles)
 

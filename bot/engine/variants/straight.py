@@ -587,14 +587,6 @@ def possible_layoffs(hand: Sequence[Card], meld: Meld, rules: MeldRules,
     return found
 
 
-def _fits(meld: Meld, cards: tuple[Card, ...], rules: MeldRules, number: int) -> bool:
-    try:
-        extend_meld(meld, cards, rules, number)
-    except IllegalMove:
-        return False
-    return True
-
-
 def cards_in_some_meld(hand: Sequence[Card], rules: MeldRules) -> set[Card]:
     """Cards that belong to at least one valid meld made only of ``hand`` (STR-40)."""
     return {c for meld in possible_melds(hand, rules) for c in meld.pieces}
