@@ -109,6 +109,8 @@ class Placing:
     total: str = ""
     held: tuple[Piece, ...] = ()
     note: str = ""
+    finish: Piece | None = None
+    """The card a player went out with, shown in its own slot (Indian: the finish card)."""
 
     @property
     def winner(self) -> bool:
@@ -135,3 +137,5 @@ class ScoreSeries:
     totals: tuple[tuple[float, ...], ...]
     labels: tuple[str, ...] = field(default=())
     lower_is_better: bool = False
+    hand_label: str = "hand"
+    """What one round of the match is called on the axis: hand, deal or game."""

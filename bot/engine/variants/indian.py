@@ -319,6 +319,8 @@ class IndianGame(Game):
     deal_number: int = 0
     dealer: int = 0
     results: list[HandResult] = field(default_factory=list)
+    finishes: list[Card | None] = field(default_factory=list)
+    """Per finished deal (as ``results``), the finish card of its valid show, else ``None``."""
     # The deal in play.
     packs: int = 1
     hands: list[list[Card]] = field(default_factory=list)
@@ -742,6 +744,8 @@ class IndianGame(Game):
         else:
             summary = f"{{p{winner}}} is the last player left and wins deal {self.deal_number}."
         held = tuple(tuple(self.hands[s]) if dealt[s] else () for s in range(n))
+        self.finishes += [None] * (len(self.results) - len(self.finishes))  # older saved games
+        self.finishes.append(self.open[-1] if how == "show" else None)  # IND-23: finish on top
         self.results.append(HandResult(
             number=self.deal_number, winners=(winner,) if winner is not None else (),
             points=tuple(change), totals=tuple(self.totals), held=held, notes=tuple(notes),
@@ -868,6 +872,15 @@ class IndianGame(Game):
             return judge_grouping(groups, rules)
         return search_show(hand, rules)
 
+    def declare_verdict(self, seat: int, finish: Card,
+                        groups: Sequence[Sequence[Placed]] | None = None) -> ShowVerdict:
+        """How ``Declare(seat, finish, groups)`` would be judged now. Changes nothing.
+
+        Raises :class:`IllegalMove` exactly when the declaration would be refused
+        (IND-17, IND-22), so the bot can preview a show before asking to confirm it.
+        """
+        return self._check_declare(seat, finish, groups)
+
     # -- views ------------------------------------------------------------
 
     def _state(self, seat: int) -> SeatState:
@@ -924,11 +937,11 @@ class IndianGame(Game):
             return ResultView(variant=self.variant, title="No deal finished yet",
                               placings=placings, seed=self.seed)
         keys = self._match_keys() if self.is_over else self._deal_keys(last)
+        finish = self.finishes[-1] if len(self.finishes) == len(self.results) else None
         ranks = [1 + sum(1 for other in keys if other < mine) for mine in keys]
         placings = tuple(sorted(
-            (Placing(seat=s, place=ranks[s], points=self._score_text(last.points[s]),
-                     total=self._score_text(last.totals[s]), held=last.held[s],
-                     note=last.notes[s]) for s in range(n)),
+            (self._placing(last, s, ranks[s], finish if s in last.winners else None)
+             for s in range(n)),
             key=lambda p: (p.place, p.seat)))
         if self.is_over and self.options.format != "points":
             title = f"Game over after {self.deal_number} deals"
@@ -938,6 +951,17 @@ class IndianGame(Game):
             title = f"Deal {last.number} result"
         return ResultView(variant=self.variant, title=title, placings=placings, seed=self.seed,
                           match_over=self.is_over)
+
+    def _placing(self, result: HandResult, seat: int, place: int,
+                 finish: Card | None) -> Placing:
+        if not result.held[seat] and 0 < self.eliminated_in[seat] < result.number:
+            # Out of the pool before this deal: nothing to show for it (IND-31).
+            return Placing(seat=seat, place=place, points="–",
+                           total=self._score_text(result.totals[seat]),
+                           note=f"eliminated in deal {self.eliminated_in[seat]}")
+        return Placing(seat=seat, place=place, points=self._score_text(result.points[seat]),
+                       total=self._score_text(result.totals[seat]), held=result.held[seat],
+                       note=result.notes[seat], finish=finish)
 
     def _deal_keys(self, result: HandResult) -> list[tuple[int, ...]]:
         sign = -1 if self.options.format == "deals" else 1
