@@ -55,7 +55,8 @@ def render_score_chart(series: ScoreSeries, names: Sequence[str]) -> bytes:
     hands = max((len(totals) for totals in series.totals), default=0)
     better = "lower" if series.lower_is_better else "higher"
     blocks = [Line(f"Running totals · {variant_title(series.variant)}", face=Typeface.BOLD),
-              Line(f"{hands} hand{'s' if hands != 1 else ''} · {better} is better",
+              Line(f"{hands} {series.hand_label}{'s' if hands != 1 else ''} · {better} is "
+                   "better",
                    size=SMALL_SIZE, colour=palette.FELT_MUTED),
               _Chart(series, names, hands)]
     return png_bytes(stack(blocks, 16))
@@ -154,7 +155,7 @@ class _Chart:
             label = text(_number(tick), Typeface.REGULAR, SMALL_SIZE)
             draw_text(paper, label, (left - 12 - label.width, round(y) - label.cap // 2),
                       palette.CHART_TEXT)
-        caption = text("hand", Typeface.REGULAR, SMALL_SIZE)
+        caption = text(self.series.hand_label, Typeface.REGULAR, SMALL_SIZE)
         draw_text(paper, caption, (left - 12 - caption.width, paper.height - INSET[3] + 16),
                   palette.CHART_MUTED)
         labels = self.series.labels or tuple(str(hand + 1) for hand in range(self.hands))
@@ -183,7 +184,7 @@ class _Chart:
             _marker(picture, look, (x + 36, top + (row - 8) // 2))
             value = text(_number(final), Typeface.BOLD, LEGEND_SIZE)
             name = fitted(name_of(self.names, seat), Typeface.BOLD, LEGEND_SIZE,
-                          LEGEND_WIDTH - 90 - value.width)
+                          LEGEND_WIDTH - 100 - value.width)  # 12 px clear of the total
             line = top + (row - 8 - name.cap) // 2
             draw_text(picture, name, (x + 76, line), palette.CHART_TEXT)
             draw_text(picture, value, (x + LEGEND_WIDTH - 12 - value.width, line),

@@ -147,6 +147,20 @@ def sample_results() -> ResultView:
                       seed=424242, match_over=True)
 
 
+def sample_indian_results() -> ResultView:
+    """A deal won by a valid show: the declarer's 13 cards and the finish card in its slot."""
+    shown = (Card(1, Suit.D), Card(2, Suit.D), Card(3, Suit.D), Card(4, Suit.D),
+             Card(5, Suit.S), Card(6, Suit.S), Card(7, Suit.S), Card(9, Suit.D), Card(9, Suit.S),
+             Card(9, Suit.C), Card(12, Suit.S), Card(12, Suit.D), Card(12, Suit.C))
+    deck = card_deck(2, 2)
+    random.Random(5).shuffle(deck)
+    return ResultView(variant="indian", title="Deal 3 result", placings=(
+        Placing(0, 1, "0", "35", held=shown, finish=Card(8, Suit.H), note="valid show, wins 120"),
+        Placing(1, 2, "40", "95", held=tuple(deck[:13]), note="counted 40"),
+        Placing(2, 3, "80", "180", held=tuple(deck[13:26]), note="wrong show, eliminated"),
+    ), seed=77)
+
+
 DEMOS: dict[str, Callable[[], bytes]] = {
     "hand7": lambda: render_hand(sample_hand(7), sort="suit").png,
     "hand13": lambda: render_hand(sample_hand(13), sort="suit").png,
@@ -164,6 +178,7 @@ DEMOS: dict[str, Callable[[], bytes]] = {
     "table_tiles": lambda: render_table(sample_tile_table(), NAMES),
     "chart": lambda: render_score_chart(sample_series(), NAMES),
     "results": lambda: render_results(sample_results(), NAMES),
+    "results_indian": lambda: render_results(sample_indian_results(), NAMES),
 }
 """One picture per file name: every composition, some in several variants."""
 

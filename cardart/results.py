@@ -1,4 +1,5 @@
-"""The end of a game: placings, points and totals, what each player held, notes, the seed."""
+"""The end of a game: placings, points and totals, what each player held (and the card they
+finished with, in a slot of its own), notes, the seed."""
 
 from __future__ import annotations
 
@@ -7,11 +8,12 @@ from dataclasses import dataclass
 
 from PIL import Image
 
+from bot.engine.cards import Piece
 from bot.engine.views import Placing, ResultView
 
 from . import palette, shapes, sprites
 from .encode import png_bytes
-from .fonts import Typeface, cap_height, draw_text, fitted, text
+from .fonts import Text, Typeface, cap_height, draw_text, fitted, text
 from .layout import (
     MARGIN,
     SMALL_SIZE,
@@ -36,6 +38,9 @@ NAME_X = MARGIN + MEDAL + 24
 COLUMNS = (("points", 150), ("total", 150))
 """The right-hand columns and their widths."""
 MEDALS: dict[int, RGB] = {1: palette.GOLD, 2: palette.SILVER, 3: palette.BRONZE}
+SLOT_PAD = 5
+"""The felt margin around a card in its own slot (the finish card)."""
+FINISH_CAPTION = "finish"
 
 
 def render_results(view: ResultView, names: Sequence[str], *, style: Style = "four") -> bytes:
@@ -84,8 +89,17 @@ class _PlacingRow:
         line = cap_height(Typeface.BOLD, TEXT_SIZE)
         small = cap_height(Typeface.REGULAR, SMALL_SIZE)
         height = 2 * SPACING + line + SPACING + 4
-        height += self.size.height + SPACING if self.placing.held else small + SPACING
+        if self.placing.held or self.placing.finish is not None:
+            height += self.size.height + SPACING
+        elif self._says_nothing_left:
+            height += small + SPACING
         return height + (small + SPACING if self.placing.note else 0) + SPACING
+
+    @property
+    def _says_nothing_left(self) -> bool:
+        """An empty hand is news for a winner or a plain row; a loser's note says why instead
+        (e.g. "eliminated in deal 3": a player not dealt in held nothing)."""
+        return not self.placing.held and (self.placing.winner or not self.placing.note)
 
     def draw(self, picture: Image.Image, top: int) -> None:
         winner = self.placing.winner
@@ -106,19 +120,42 @@ class _PlacingRow:
             draw_text(picture, run, (start + 16, y), palette.FELT_TEXT)
         y += name.cap + SPACING + 4
         small = cap_height(Typeface.REGULAR, SMALL_SIZE)
+        finish = self.placing.finish
+        caption = text(FINISH_CAPTION, Typeface.REGULAR, SMALL_SIZE)
+        slot = 3 * SPACING + caption.width + SPACING + SLOT_PAD + self.size.width
+        right = WIDTH - MARGIN - 16 - (slot if finish is not None else 0)
+        end = NAME_X
         if self.placing.held:
             held = self.placing.held
             natural = sprites.strip(self.size)
-            step = step_to_fit(len(held), self.size.width, WIDTH - MARGIN - 16 - NAME_X, natural)
+            step = step_to_fit(len(held), self.size.width, right - NAME_X, natural)
             draw_run(picture, held, [NAME_X + i * step for i in range(len(held))], y, self.size,
                      self.style)
+            end = NAME_X + (len(held) - 1) * step + self.size.width
+        elif self._says_nothing_left or finish is not None:
+            nothing = text("nothing left on the rack" if self.size.tile
+                           else "nothing left in hand", Typeface.REGULAR, SMALL_SIZE)
+            middle = (self.size.height - nothing.cap) // 2 if finish is not None else 0
+            draw_text(picture, nothing, (NAME_X, y + middle), palette.FELT_MUTED)
+            end = NAME_X + nothing.width
+        if finish is not None:
+            self._finish_slot(picture, finish, caption, end + 3 * SPACING, y)
+        if self.placing.held or finish is not None:
             y += self.size.height + SPACING
-        else:
-            nothing = "nothing left on the rack" if self.size.tile else "nothing left in hand"
-            draw_text(picture, text(nothing, Typeface.REGULAR, SMALL_SIZE), (NAME_X, y),
-                      palette.FELT_MUTED)
+        elif self._says_nothing_left:
             y += small + SPACING
         if self.placing.note:
             note = fitted(self.placing.note, Typeface.REGULAR, SMALL_SIZE,
                           WIDTH - MARGIN - 16 - NAME_X)
             draw_text(picture, note, (NAME_X, y), palette.FELT_MUTED)
+
+    def _finish_slot(self, picture: Image.Image, finish: Piece, caption: Text, x: int,
+                     y: int) -> None:
+        """The finish card in a felt slot of its own, captioned on its left, from ``x``."""
+        draw_text(picture, caption, (x, y + (self.size.height - caption.cap) // 2),
+                  palette.FELT_MUTED)
+        x += caption.width + SPACING + SLOT_PAD
+        fill(picture, shapes.box_stamp(self.size.width + 2 * SLOT_PAD,
+                                       self.size.height + 2 * SLOT_PAD, 12),
+             palette.FELT, (x - SLOT_PAD, y - SLOT_PAD))
+        draw_run(picture, [finish], [x], y, self.size, self.style)
