@@ -45,7 +45,8 @@ def score_series(game: Game) -> ScoreSeries:
     history = game.history()
     totals = tuple(tuple(float(r.totals[s]) for r in history) for s in range(game.players))
     return ScoreSeries(game.variant, totals, tuple(str(r.number) for r in history),
-                       lower_is_better=game.lower_is_better)
+                       lower_is_better=game.lower_is_better,
+                       hand_label=game.table_view().hand_label)
 
 
 class Publisher:
@@ -197,8 +198,11 @@ class Publisher:
             summary = with_names(result.summary, session.names)
             totals = ", ".join(f"{name} {total}" for name, total in
                                zip(session.names, result.totals, strict=False))
+            points = ", ".join(f"{name} {value}" + (f" ({note})" if note else "")
+                               for name, value, note in zip(session.names, result.points,
+                                                            result.notes, strict=False))
             text = (f"**{game.table_view().hand_label.capitalize()} {result.number} is over.** "
-                    f"{summary}\nTotals: {totals}")
+                    f"{summary}\nPoints: {points}\nTotals: {totals}")
             if session.published_results < len(history):
                 await channel.send(clip(text, 2000))
                 continue

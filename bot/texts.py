@@ -97,6 +97,8 @@ def result_text(view: ResultView, names: Sequence[str]) -> str:
     for placing in view.placings:
         name = names[placing.seat] if placing.seat < len(names) else f"seat {placing.seat + 1}"
         held = f" — held {codes(placing.held)}" if placing.held else ""
+        if placing.finish is not None:
+            held += f", finished with {placing.finish.code}"
         note = f" ({placing.note})" if placing.note else ""
         total = f", total {placing.total}" if placing.total else ""
         lines.append(f"{placing.place}. **{name}** {placing.points}{total}{note}{held}")
