@@ -16,7 +16,7 @@ from .ui import DYNAMIC_ITEMS
 
 log = logging.getLogger(__name__)
 
-COGS = ("cogs.rummy", "cogs.straight")
+COGS = ("cogs.rummy", "cogs.straight", "cogs.indian")
 
 
 def point_at(config: Config) -> None:

@@ -28,9 +28,10 @@ SUMMARIES: dict[str, str] = {
         "**Valid show:** all 13 cards in sequences and sets, at least two sequences, at least "
         "one pure (no joker standing in). A wrong show costs 80.\n"
         "**Scoring:** losers count their unmelded cards (A K Q J 10, jokers 0), capped at 80. "
-        "Formats: points (one deal), pool 101/201 (out when over the limit), deals.\n"
-        "**Commands:** `/indian draw`, `discard`, `check` (private), `declare finish:4C`, "
-        "`drop` — or the buttons and My hand."),
+        "Formats: points (one deal), pool 101/201 (out at 101/201 or more), deals.\n"
+        "**Commands:** `/indian draw`, `discard`, `check` (private), `declare finish:4C` "
+        "(shows the bot's reading and asks you to confirm), `drop` — or the buttons and My "
+        "hand."),
     "penang": "Penang Rummy (Si Rummy): 2–5 players, 20 or 25 cards, no drawing; meld, lay "
               "off and swap jokers until someone goes out. Not available yet.",
     "rummi": "Rummi (Singapore): 2–5 players, 20 cards, one play per turn, Tien Hu and chips. "
