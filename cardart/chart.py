@@ -24,7 +24,7 @@ from .palette import RGB
 from .raster import fill, supersampled
 
 PLOT_HEIGHT = 560
-LEGEND_WIDTH = 330
+LEGEND_WIDTH = 380
 LEGEND_SIZE = 28
 LINE_WIDTH = 4
 MARKER = 18
