@@ -47,6 +47,7 @@ class RummyBot(commands.Bot):
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.config.database_path)
         self.controller = Controller(self, self.store)
+        await self.controller.renderer.start()
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         for name in COGS:
             await self.load_extension(name)

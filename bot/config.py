@@ -30,6 +30,8 @@ class Config:
     """Seconds a computer player waits before moving, so people can follow (UX.md)."""
     restart_grace: int = 60
     """Least time a player has after a restart before their turn timer can expire."""
+    render_processes: int = 0
+    """Worker processes drawing pictures; 0 draws them in threads (see bot.render)."""
 
     @classmethod
     def from_env(cls, env_file: str | os.PathLike[str] | None = ".env") -> Config:
@@ -57,7 +59,13 @@ class Config:
             gateway_url=env.get("DISCORD_GATEWAY_URL", "").strip() or None,
             computer_delay=_float(env, "COMPUTER_DELAY", 1.5),
             restart_grace=int(_float(env, "RESTART_GRACE", 60)),
+            render_processes=int(_float(env, "RENDER_PROCESSES", default_render_processes())),
         )
+
+
+def default_render_processes() -> int:
+    """One worker process where there is a spare core, else threads."""
+    return 1 if (os.cpu_count() or 1) >= 2 else 0
 
 
 def _optional_int(env: os._Environ[str] | dict[str, str], key: str) -> int | None:

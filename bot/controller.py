@@ -25,6 +25,7 @@ from .engine.game import Event, Game, Move, Timeout
 from .lobby import LobbyFlow
 from .panels import HandPanels
 from .publisher import Publisher
+from .render import Renderer
 from .sessions import Session, SessionRegistry
 from .store import ResultRow, Store, StoreError
 from .texts import with_names
@@ -45,6 +46,7 @@ class Controller:
         self.config = bot.config
         self.sessions = SessionRegistry()
         self.adapters: dict[str, VariantAdapter] = {}
+        self.renderer = Renderer(self.config.render_processes)
         self.publisher = Publisher(self)
         self.panels = HandPanels(self)
         self.lobby = LobbyFlow(self)
@@ -371,3 +373,4 @@ class Controller:
         for task in pending:
             task.cancel()
         await asyncio.gather(*pending, return_exceptions=True)
+        self.renderer.close()

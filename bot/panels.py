@@ -19,7 +19,7 @@ from .engine.cards import Piece
 from .engine.errors import IllegalMove
 from .engine.game import Game
 from .engine.serial import piece_from_code
-from .render import as_file, hand_picture
+from .render import as_file
 from .sessions import Session
 from .texts import clip, hand_text, wild_text
 from .ui import ButtonSpec, SelectSpec, make_view
@@ -106,7 +106,7 @@ class HandPanels:
         assert game is not None
         user_id = interaction.user.id
         settings = await self.controller.store.get_settings(user_id)
-        rendered = await hand_picture(game.hand_view(seat), settings.hand_sort,
+        rendered = await self.controller.renderer.hand(game.hand_view(seat), settings.hand_sort,
                                       settings.card_style)
         await self.remember(session, user_id, rendered.order, game.hand(seat))
         content, view = self.compose(session, game, seat, rendered.order, [], note)

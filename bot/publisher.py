@@ -18,7 +18,7 @@ import discord
 from .engine.game import Game
 from .engine.views import ScoreSeries
 from .panels import hand_key
-from .render import as_file, chart_picture, hand_picture, results_picture, table_picture
+from .render import Renderer, as_file
 from .sessions import Session
 from .texts import (
     EMBED_LIMIT,
@@ -53,10 +53,28 @@ class Publisher:
     def __init__(self, controller: Controller) -> None:
         self.controller = controller
         self.tasks: dict[int, asyncio.Task] = {}
+        self.dm_channels: dict[int, discord.DMChannel] = {}
+
+    @property
+    def renderer(self) -> Renderer:
+        return self.controller.renderer
 
     @property
     def bot(self) -> discord.Client:
         return self.controller.bot
+
+    async def dm_channel(self, user_id: int) -> discord.DMChannel:
+        """The DM channel with a player, opened once and remembered.
+
+        Without the members intent discord.py rarely has the user cached and
+        keeps only 128 DM channels, so asking it each time would cost a
+        ``GET /users`` and often a ``POST /users/@me/channels`` per refresh.
+        """
+        channel = self.dm_channels.get(user_id)
+        if channel is None:
+            channel = await self.bot.create_dm(discord.Object(user_id))
+            self.dm_channels[user_id] = channel
+        return channel
 
     def wake(self, session: Session) -> None:
         if self.controller.closing:
@@ -149,7 +167,7 @@ class Publisher:
 
     async def post_turn_message(self, session: Session, game: Game,
                                 channel: discord.abc.Messageable) -> None:
-        png = await table_picture(game.table_view(), session.names)
+        png = await self.renderer.table(game.table_view(), session.names)
         message = await channel.send(
             self.turn_content(session, game), embed=self.turn_embed(session, game),
             file=as_file(png, "table.png"), view=self.turn_view(session, game),
@@ -164,7 +182,7 @@ class Publisher:
         if session.turn_message_id is None:
             await self.post_turn_message(session, game, channel)
             return
-        png = await table_picture(game.table_view(), session.names)
+        png = await self.renderer.table(game.table_view(), session.names)
         message = channel.get_partial_message(session.turn_message_id)  # type: ignore[attr-defined]
         try:
             await message.edit(content=self.turn_content(session, game),
@@ -207,19 +225,19 @@ class Publisher:
                 await channel.send(clip(text, 2000))
                 continue
             # The latest hand: its picture shows what everybody held.
-            png = await results_picture(game.result_view(), session.names)
+            png = await self.renderer.results(game.result_view(), session.names)
             await channel.send(clip(text, 2000), file=as_file(png, "results.png"))
 
     async def publish_final(self, session: Session, game: Game,
                             channel: discord.abc.Messageable) -> None:
         view = game.result_view()
         names = session.names
-        files = [as_file(await results_picture(view, names), "results.png"),
-                 as_file(await table_picture(game.table_view(), names), "table.png")]
+        files = [as_file(await self.renderer.results(view, names), "results.png"),
+                 as_file(await self.renderer.table(game.table_view(), names), "table.png")]
         history = game.history()
         if len(history) > 1:
             series = score_series(game)
-            files.append(as_file(await chart_picture(series, names), "scores.png"))
+            files.append(as_file(await self.renderer.chart(series, names), "scores.png"))
         last = with_names(history[-1].summary, names) if history else ""
         text = f"**{view.title}.** {last}\n{result_text(view, names)}"
         rematch = make_view(session.game_id, [ButtonSpec("Rematch", "rematch",
@@ -244,7 +262,7 @@ class Publisher:
                         channel: discord.abc.Messageable) -> None:
         settings = await self.controller.store.get_settings(user_id)
         view = game.hand_view(seat)
-        rendered = await hand_picture(view, settings.hand_sort, settings.card_style)
+        rendered = await self.renderer.hand(view, settings.hand_sort, settings.card_style)
         guild = self.bot.get_guild(session.guild_id)
         where = (f"**{guild.name if guild else 'your server'}** <#{session.channel_id}> — "
                  f"https://discord.com/channels/{session.guild_id}/{session.channel_id}")
@@ -253,16 +271,15 @@ class Publisher:
                        + (f"\n{wild}" if wild else ""), 2000)
         file = as_file(rendered.png, "hand.png")
         try:
-            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+            dm = await self.dm_channel(user_id)
             old = session.dm_messages.get(user_id)
             if old is not None:
-                dm = user.dm_channel or await user.create_dm()
                 try:
                     await dm.get_partial_message(old).edit(content=content, attachments=[file])
                 except discord.NotFound:
                     old = None
             if old is None:
-                message = await user.send(content, file=file)
+                message = await dm.send(content, file=file)
                 session.dm_messages[user_id] = message.id
         except discord.Forbidden:
             session.dm_closed.add(user_id)

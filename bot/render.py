@@ -1,10 +1,26 @@
-"""Pictures for messages, drawn in a worker thread so the event loop stays free (UX.md §6)."""
+"""Pictures for messages, drawn off the event loop (UX.md §6: answer within 3 seconds).
+
+Drawing a hand or a table is pure Python and Pillow work that mostly holds the
+GIL, so threads alone would still slow every interaction down. With
+``RENDER_PROCESSES`` > 0 pictures are drawn in worker processes, which use the
+machine's other cores; with 0 they are drawn in threads (tests, one-core
+machines). Views are plain frozen data, so they cross to a worker by pickling.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import io
-from collections.abc import Sequence
+import logging
+import multiprocessing
+import os
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor
+from functools import partial
+from typing import Any, TypeVar
 
 import discord
 
@@ -13,21 +29,73 @@ from cardart import RenderedHand
 
 from .engine.views import HandView, ResultView, ScoreSeries, TableView
 
+log = logging.getLogger(__name__)
+T = TypeVar("T")
 
-async def hand_picture(view: HandView, sort: str = "suit", style: str = "four") -> RenderedHand:
-    return await asyncio.to_thread(cardart.render_hand, view, sort=sort, style=style)
-
-
-async def table_picture(view: TableView, names: Sequence[str], style: str = "four") -> bytes:
-    return await asyncio.to_thread(cardart.render_table, view, list(names), style=style)
+HAND_CACHE_SIZE = 64
+"""Recent hand pictures kept: a hand is drawn once for its DM and its private panel."""
 
 
-async def results_picture(view: ResultView, names: Sequence[str]) -> bytes:
-    return await asyncio.to_thread(cardart.render_results, view, list(names))
+class Renderer:
+    """Draws every picture the bot sends, in worker processes or threads."""
+
+    def __init__(self, processes: int = 0) -> None:
+        self.pool: Executor | None = None
+        if processes > 0:
+            # spawn: a fresh interpreter, never a fork of the bot, whose threads may hold locks.
+            context = multiprocessing.get_context("spawn")
+            self.pool = ProcessPoolExecutor(processes, mp_context=context,
+                                            initializer=_watch_parent, initargs=(os.getpid(),))
+        self._hands: OrderedDict[tuple[HandView, str, str], RenderedHand] = OrderedDict()
+
+    async def start(self) -> None:
+        """Start the workers now (importing Pillow and the fonts) rather than on first use."""
+        if self.pool is not None:
+            await self._run(cardart.warm_up)
+
+    def close(self) -> None:
+        if self.pool is not None:
+            self.pool.shutdown(wait=False, cancel_futures=True)
+
+    async def _run(self, function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self.pool, partial(function, *args, **kwargs))
+
+    async def hand(self, view: HandView, sort: str = "suit", style: str = "four") -> RenderedHand:
+        key = (view, sort, style)
+        rendered = self._hands.get(key)
+        if rendered is None:
+            rendered = await self._run(cardart.render_hand, view, sort=sort, style=style)
+            self._hands[key] = rendered
+            if len(self._hands) > HAND_CACHE_SIZE:
+                self._hands.popitem(last=False)
+        else:
+            self._hands.move_to_end(key)
+        return rendered
+
+    async def table(self, view: TableView, names: Sequence[str], style: str = "four") -> bytes:
+        return await self._run(cardart.render_table, view, list(names), style=style)
+
+    async def results(self, view: ResultView, names: Sequence[str]) -> bytes:
+        return await self._run(cardart.render_results, view, list(names))
+
+    async def chart(self, series: ScoreSeries, names: Sequence[str]) -> bytes:
+        return await self._run(cardart.render_score_chart, series, list(names))
 
 
-async def chart_picture(series: ScoreSeries, names: Sequence[str]) -> bytes:
-    return await asyncio.to_thread(cardart.render_score_chart, series, list(names))
+def _watch_parent(parent: int) -> None:
+    """In a worker: exit as soon as the bot is gone, even if it was killed outright.
+
+    Otherwise a worker of a SIGKILLed bot would wait for work for ever, holding
+    the bot's stdout and stderr open.
+    """
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="watch-parent", daemon=True).start()
 
 
 def as_file(png: bytes, name: str) -> discord.File:

@@ -99,7 +99,13 @@ class GameSelect(discord.ui.DynamicItem[discord.ui.Select],
 
 def make_view(game_id: int, buttons: Sequence[ButtonSpec] = (),
               selects: Sequence[SelectSpec] = ()) -> discord.ui.View | None:
-    """A persistent view: selects first (one row each), then buttons five to a row."""
+    """Components for a message: selects first (one row each), then buttons five to a row.
+
+    The view is returned already stopped. Its items are DynamicItems, which the
+    client routes by ``custom_id`` alone, so discord.py need not keep the view:
+    a live view would sit in its store forever (ephemeral ones for 15 minutes,
+    with a timer task each), costing memory on every move for nothing.
+    """
     if not buttons and not selects:
         return None
     view = discord.ui.View(timeout=None)
@@ -113,6 +119,7 @@ def make_view(game_id: int, buttons: Sequence[ButtonSpec] = (),
         button = GameButton(game_id, spec)
         button.item.row = row + i // 5
         view.add_item(button)
+    view.stop()
     return view
 
 

@@ -7,6 +7,9 @@ network or system fonts. Engine views hold seats; renderers that show players
 take ``names`` indexed by seat.
 """
 
+from bot.engine.cards import card_deck
+from bot.engine.views import HandView
+
 from .chart import render_score_chart
 from .hand import RenderedHand, Sort, render_hand
 from .palette import Style
@@ -14,4 +17,9 @@ from .results import render_results
 from .table import render_table
 
 __all__ = ["RenderedHand", "Sort", "Style", "render_hand", "render_results",
-           "render_score_chart", "render_table"]
+           "render_score_chart", "render_table", "warm_up"]
+
+
+def warm_up() -> None:
+    """Load the fonts and draw a pack's sprites (e.g. in a fresh worker process)."""
+    render_hand(HandView(seat=0, pieces=tuple(card_deck(1, 1))))

@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.render import as_file, table_picture
+from bot.render import as_file
 from bot.rules_text import rules_text
 from bot.sessions import Session
 from bot.texts import EMBED_LIMIT, clip, table_text
@@ -85,7 +85,7 @@ class RummyCog(commands.GroupCog, group_name="rummy",
         text = table_text(view, session.names)
         if session.deadline and not game.is_over:
             text += f"\nTurn ends <t:{int(session.deadline)}:R>."
-        png = await table_picture(view, session.names)
+        png = await self.controller.renderer.table(view, session.names)
         embed = discord.Embed(title=f"{game.title} · {view.hand_label} {view.hand_number}",
                               description=clip(text, EMBED_LIMIT), colour=COLOUR)
         embed.set_image(url="attachment://table.png")

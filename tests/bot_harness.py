@@ -22,7 +22,7 @@ def bot_config(fake: FakeDiscord, database: Path, **overrides: Any) -> Config:
     env = fake.bot_env()
     config = Config(token=env["DISCORD_TOKEN"], database_path=database,
                     api_base=env["DISCORD_API_BASE"], gateway_url=env["DISCORD_GATEWAY_URL"],
-                    computer_delay=0.01, restart_grace=60)
+                    computer_delay=0.01, restart_grace=60, render_processes=0)
     return dataclasses.replace(config, **overrides)
 
 
