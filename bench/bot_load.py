@@ -97,6 +97,7 @@ if __package__ in (None, ""):  # run as a script: the repository root, not bench
 from bench.common import Spread, load_average, percentile, rss_bytes, verdict
 from bot.ai.straight import choose_move
 from bot.app import RummyBot
+from bot.config import default_render_processes
 from bot.engine.game import Move
 from bot.engine.moves import Discard, Draw, LayOff, MeldDown
 from bot.sessions import Session
@@ -567,7 +568,8 @@ async def run(args: argparse.Namespace) -> None:
     results: list[PhaseResult] = []
     with tempfile.TemporaryDirectory() as tmp:
         database = Path(tmp) / "load.sqlite3"
-        async with fake, running_bot(fake, database, computer_delay=args.computer_delay) as bot:
+        async with fake, running_bot(fake, database, computer_delay=args.computer_delay,
+                                     render_processes=args.render_processes) as bot:
             bench = LoadBench(fake, bot, tables, database, args)
             bench.watch.start()
             try:
@@ -644,6 +646,8 @@ def main() -> None:
                         help="the second seat: another person, or a computer")
     parser.add_argument("--computer-delay", type=float, default=0.05,
                         help="the bot's computer_delay setting (seconds)")
+    parser.add_argument("--render-processes", type=int, default=default_render_processes(),
+                        help="the bot's RENDER_PROCESSES setting (0 = draw in threads)")
     parser.add_argument("--hands-per-game", type=int, default=1,
                         help="the hands option of each match")
     parser.add_argument("--frames", type=int, default=25, help="tracemalloc frames per trace")

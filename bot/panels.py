@@ -14,13 +14,17 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from cardart import hand_order
+
 from .adapters import Reply
 from .engine.cards import Piece
 from .engine.errors import IllegalMove
 from .engine.game import Game
 from .engine.serial import piece_from_code
+from .engine.views import HandView
 from .render import as_file
 from .sessions import Session
+from .store import Settings
 from .texts import clip, hand_text, wild_text
 from .ui import ButtonSpec, SelectSpec, make_view
 
@@ -101,29 +105,50 @@ class HandPanels:
 
     async def show(self, interaction: discord.Interaction, session: Session, seat: int,
                    note: str = "", refresh: bool = False) -> None:
-        """Render the hand and answer with the panel (ephemeral: only its owner sees it)."""
+        """Answer with the panel (ephemeral: only its owner sees it), its picture just after.
+
+        The answer goes out at once with the hand as text, so drawing never
+        delays it (Discord's 3 seconds); the picture is attached by an edit as
+        soon as it is drawn.
+        """
         game = session.game
         assert game is not None
         user_id = interaction.user.id
         settings = await self.controller.store.get_settings(user_id)
-        rendered = await self.controller.renderer.hand(game.hand_view(seat), settings.hand_sort,
-                                      settings.card_style)
-        await self.remember(session, user_id, rendered.order, game.hand(seat))
-        content, view = self.compose(session, game, seat, rendered.order, [], note)
-        file = as_file(rendered.png, "hand.png")
+        hand = game.hand_view(seat)
+        order = hand_order(hand.pieces, settings.hand_sort)
+        await self.remember(session, user_id, order, game.hand(seat))
+        content, view = self.compose(session, game, seat, order, [], note)
         in_panel = interaction.message is not None and interaction.message.flags.ephemeral
         try:
             if interaction.response.is_done():
-                await interaction.followup.send(content, file=file, ephemeral=True,
+                await interaction.followup.send(content, ephemeral=True,
                                                 view=view or discord.utils.MISSING)
             elif refresh and in_panel:
-                await interaction.response.edit_message(content=content, attachments=[file],
+                await interaction.response.edit_message(content=content, attachments=[],
                                                         view=view)
             else:
-                await interaction.response.send_message(content, file=file, ephemeral=True,
+                await interaction.response.send_message(content, ephemeral=True,
                                                         view=view or discord.utils.MISSING)
         except discord.HTTPException:
             log.warning("could not show a hand panel in game %s", session.game_id, exc_info=True)
+            return
+        self.controller.spawn(self.attach_picture(interaction, session, hand, settings),
+                              f"panel-picture-{session.game_id}")
+
+    async def attach_picture(self, interaction: discord.Interaction, session: Session,
+                             hand: HandView, settings: Settings) -> None:
+        """Add the hand's picture to the panel just sent, unless the hand changed meanwhile."""
+        rendered = await self.controller.renderer.hand(hand, settings.hand_sort,
+                                                       settings.card_style)
+        shown = session.shown.get(interaction.user.id)
+        if shown is None or shown[1] != hand_key(hand.pieces):
+            return
+        try:
+            await interaction.edit_original_response(
+                attachments=[as_file(rendered.png, "hand.png")])
+        except discord.HTTPException:
+            log.info("could not attach a hand picture in game %s", session.game_id)
 
     def compose(self, session: Session, game: Game, seat: int, order: Sequence[Piece],
                 selected: Sequence[int], note: str = "") -> tuple[str, discord.ui.View | None]:

@@ -46,7 +46,8 @@ class Renderer:
             context = multiprocessing.get_context("spawn")
             self.pool = ProcessPoolExecutor(processes, mp_context=context,
                                             initializer=_watch_parent, initargs=(os.getpid(),))
-        self._hands: OrderedDict[tuple[HandView, str, str], RenderedHand] = OrderedDict()
+        self._hands: OrderedDict[tuple[HandView, str, str], asyncio.Future[RenderedHand]] = (
+            OrderedDict())
 
     async def start(self) -> None:
         """Start the workers now (importing Pillow and the fonts) rather than on first use."""
@@ -62,16 +63,20 @@ class Renderer:
         return await loop.run_in_executor(self.pool, partial(function, *args, **kwargs))
 
     async def hand(self, view: HandView, sort: str = "suit", style: str = "four") -> RenderedHand:
+        """A hand's picture; asked twice at once (DM and panel), it is drawn once."""
         key = (view, sort, style)
-        rendered = self._hands.get(key)
-        if rendered is None:
-            rendered = await self._run(cardart.render_hand, view, sort=sort, style=style)
-            self._hands[key] = rendered
+        drawing = self._hands.get(key)
+        failed = drawing is not None and drawing.done() and (
+            drawing.cancelled() or drawing.exception() is not None)
+        if drawing is None or failed:
+            drawing = asyncio.ensure_future(
+                self._run(cardart.render_hand, view, sort=sort, style=style))
+            self._hands[key] = drawing
             if len(self._hands) > HAND_CACHE_SIZE:
                 self._hands.popitem(last=False)
         else:
             self._hands.move_to_end(key)
-        return rendered
+        return await asyncio.shield(drawing)
 
     async def table(self, view: TableView, names: Sequence[str], style: str = "four") -> bytes:
         return await self._run(cardart.render_table, view, list(names), style=style)

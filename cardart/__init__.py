@@ -11,12 +11,12 @@ from bot.engine.cards import card_deck
 from bot.engine.views import HandView
 
 from .chart import render_score_chart
-from .hand import RenderedHand, Sort, render_hand
+from .hand import RenderedHand, Sort, hand_order, render_hand
 from .palette import Style
 from .results import render_results
 from .table import render_table
 
-__all__ = ["RenderedHand", "Sort", "Style", "render_hand", "render_results",
+__all__ = ["RenderedHand", "Sort", "Style", "hand_order", "render_hand", "render_results",
            "render_score_chart", "render_table", "warm_up"]
 
 

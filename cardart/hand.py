@@ -6,6 +6,7 @@ order of the picture: ``#n`` in a command means ``order[n - 1]`` (rules NOT-7).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -57,7 +58,7 @@ def render_hand(view: HandView, *, sort: Sort | None = None, style: Style = "fou
     ``sort`` orders by suit (tiles: colour) or by rank (tiles: number), jokers last;
     ``None`` keeps the engine's order. ``title`` replaces the default heading.
     """
-    pieces = tuple(_sorted(view.pieces, sort))
+    pieces = hand_order(view.pieces, sort)
     heading = title if title is not None else _default_title(view, len(pieces), sort)
     picture = stack([Line(heading), _Rows(view, pieces, style)], ROW_GAP)
     return RenderedHand(png_bytes(picture), pieces)
@@ -111,13 +112,14 @@ class _Rows:
                 index += 1
 
 
-def _sorted(pieces: tuple[Piece, ...], sort: Sort | None) -> list[Piece]:
+def hand_order(pieces: Sequence[Piece], sort: Sort | None) -> tuple[Piece, ...]:
+    """The order in which :func:`render_hand` draws ``pieces``: what ``#n`` means (NOT-7)."""
     if sort == "suit":
-        return sort_by_suit(pieces)
+        return tuple(sort_by_suit(pieces))
     if sort == "rank":
-        return sort_by_rank(pieces)
+        return tuple(sort_by_rank(pieces))
     if sort is None:
-        return list(pieces)
+        return tuple(pieces)
     raise ValueError(f"sort must be 'suit', 'rank' or None, not {sort!r}")
 
 

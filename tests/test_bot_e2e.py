@@ -256,7 +256,9 @@ async def test_phone_player_picks_cards_and_discards_with_buttons(fake_discord: 
         turn = await turn_message(fake_discord)
         drawn = await fake_discord.click(mover, turn, "Draw from stock")
         panel = await drawn.reply()
-        assert panel.ephemeral and panel.attachments[0].filename == "hand.png"
+        assert panel.ephemeral
+        await fake_discord.wait_until(lambda: panel.attachments)  # the picture follows the text
+        assert panel.attachments[0].filename == "hand.png"
         assert "Your hand" in panel.text and "You drew" in panel.text
         assert panel.button("Discard selected").get("disabled")
         picked = await fake_discord.select(mover, panel, ["1"], custom_id=None)
@@ -323,7 +325,9 @@ async def test_closed_dms_fall_back_without_stalling(fake_discord: FakeDiscord,
         assert len(notices) == 1 and f"<@{bob.id}>" in notices[0].text
         assert fake_discord.dms(alice) and not fake_discord.dms(bob)
         hand = await (await fake_discord.slash(bob, "/rummy hand")).reply()
-        assert hand.ephemeral and hand.attachments[0].image().width > 300
+        assert hand.ephemeral
+        await fake_discord.wait_until(lambda: hand.attachments)
+        assert hand.attachments[0].image().width > 300
         for _ in range(3):  # play on: the game never waits for bob's DMs
             seat = session.game.to_move
             user = fake_discord.user(session.seats[seat].name)
