@@ -6,9 +6,14 @@ import dataclasses
 from collections import Counter
 from typing import Any
 
+import pytest
+
 from bot.engine.cards import Card, Piece, card_deck
+from bot.engine.errors import IllegalMove
+from bot.engine.game import Game, Move
 from bot.engine.melds import read_meld
-from bot.engine.notation import CARDS, TILES, parse_list
+from bot.engine.moves import Placed
+from bot.engine.notation import CARDS, TILES, parse_groups, parse_list
 from bot.engine.table import TableMeld
 from bot.engine.variants.straight import StraightGame, StraightOptions
 
@@ -25,6 +30,22 @@ def tiles(text: str) -> list[Piece]:
 def card(text: str) -> Card:
     (one,) = cards(text)
     return one
+
+
+def groups(text: str) -> tuple[tuple[Placed, ...], ...]:
+    """``groups("AS 2S 3S | JK=7H 7D 7C")`` → groups with joker faces, as a move holds them."""
+    return tuple(tuple((ref.piece, ref.stands_for) for ref in group)
+                 for group in parse_groups(text, CARDS))
+
+
+def refused(game: Game, move: Move, reason: str | None = None) -> None:
+    """``move`` raises IllegalMove (with ``reason``, when given) and the game is unchanged."""
+    before = game.to_json()
+    with pytest.raises(IllegalMove) as error:
+        game.apply(move)
+    if reason is not None:
+        assert str(error.value) == reason
+    assert game.to_json() == before
 
 
 def straight(players: int = 3, *, held: list[str] | None = None, stock: str | None = None,

@@ -9,29 +9,11 @@ import dataclasses
 from collections import Counter
 from typing import Any
 
-import pytest
-
-from bot.engine.cards import JOKER, Card, card_deck
-from bot.engine.errors import IllegalMove
-from bot.engine.moves import Placed
-from bot.engine.notation import CARDS, parse_groups, parse_list
+from bot.engine.cards import JOKER, card_deck
 from bot.engine.variants.indian import IndianGame, IndianOptions
+from tests.engine_helpers import card, cards, groups, refused
 
-
-def cards(text: str) -> list[Card]:
-    """``cards("7H 8H 9H")`` → the cards, in order."""
-    return [ref.piece for ref in parse_list(text, CARDS)] if text.strip() else []  # type: ignore[misc]
-
-
-def card(text: str) -> Card:
-    (one,) = cards(text)
-    return one
-
-
-def groups(text: str) -> tuple[tuple[Placed, ...], ...]:
-    """``groups("AS 2S 3S | JK=7H 7D 7C")`` → a grouping with joker faces, as a move holds it."""
-    return tuple(tuple((ref.piece, ref.stands_for) for ref in group)  # type: ignore[misc]
-                 for group in parse_groups(text, CARDS))
+__all__ = ["card", "cards", "groups", "indian", "position", "refused"]
 
 
 def indian(players: int = 2, *, held: list[str], cut: str | None = "10H", open: str = "5C",
@@ -77,16 +59,6 @@ def position(game: IndianGame, *, held: list[str], cut: str | None = "10H", open
         discarded=bool(pile[:-1]) or len(pile) != 1,
         drawn=hands[turn][-1] if phase == "discard" else None,
         totals=list(totals) if totals is not None else list(game.totals))
-
-
-def refused(game: IndianGame, move: Any, reason: str | None = None) -> None:
-    """``move`` raises IllegalMove (with ``reason``, when given) and the game is unchanged."""
-    before = game.to_json()
-    with pytest.raises(IllegalMove) as error:
-        game.apply(move)
-    if reason is not None:
-        assert str(error.value) == reason
-    assert game.to_json() == before
 
 
 def test_builder_places_every_card_once() -> None:

@@ -7,22 +7,9 @@ import pytest
 from bot.engine.errors import IllegalMove
 from bot.engine.game import Timeout
 from bot.engine.moves import Discard, Draw, LayOff, MeldDown, placed
-from bot.engine.variants.straight import StraightGame
-from tests.engine_helpers import card, cards, straight
+from tests.engine_helpers import card, cards, groups, refused, straight
 
 A, B, C, D = 0, 1, 2, 3
-
-
-def melds(text: str) -> tuple:
-    return tuple(placed(*cards(group)) for group in text.split("|"))
-
-
-def refused(game: StraightGame, move, reason: str) -> None:
-    before = game.to_json()
-    with pytest.raises(IllegalMove) as error:
-        game.apply(move)
-    assert str(error.value) == reason
-    assert game.to_json() == before
 
 
 def test_STR_E1_scoring_losers_pay_their_hand_value() -> None:
@@ -42,7 +29,7 @@ def test_STR_E2_going_rummy(bonus: str, penalty: bool, expected: list[int]) -> N
     game = straight(2, held=["2S 3S 4S 9H 9D 9C JC QC KC 7D", "KD QS 8H AC"], stock="5S",
                     discard="6H", rummy_bonus=bonus, penalty_scoring=penalty, hands=1)
     game, _ = game.apply(Draw(A, "stock"))
-    game, _ = game.apply(MeldDown(A, melds("2S 3S 4S 5S | 9H 9D 9C | JC QC KC")))
+    game, _ = game.apply(MeldDown(A, groups("2S 3S 4S 5S | 9H 9D 9C | JC QC KC")))
     game, events = game.apply(Discard(A, card("7D")))
     assert game.results[-1].notes[A] == "went rummy"
     assert game.scores == expected
@@ -56,7 +43,7 @@ def test_STR_E3_out_without_a_discard() -> None:
     game.played_before[A] = True
     game.has_melded[A] = True
     game, _ = game.apply(Draw(A, "stock"))
-    after, _ = game.apply(MeldDown(A, melds("4S 4H 4D")))
+    after, _ = game.apply(MeldDown(A, groups("4S 4H 4D")))
     assert after.hands[A] == [] and after.is_over
     assert after.results[-1].notes[A] == "went out"
     assert after.scores == [20, 0]
@@ -67,7 +54,7 @@ def test_STR_E3_discard_to_go_out_keeps_a_card() -> None:
     game = straight(2, held=["4S 4H", "KD QS"], stock="4D", discard="6H",
                     discard_to_go_out=True)
     game, _ = game.apply(Draw(A, "stock"))
-    refused(game, MeldDown(A, melds("4S 4H 4D")), "keep a card to discard")
+    refused(game, MeldDown(A, groups("4S 4H 4D")), "keep a card to discard")
     game, _ = game.apply(Discard(A, card("4D")))
     assert sorted(c.code for c in game.hands[A]) == ["4H", "4S"]
 
@@ -95,7 +82,7 @@ def test_STR_E5_refused_moves_change_nothing() -> None:
     game = straight(3, held=["3H 4H 6H 9C", "2C", "2D"], stock="KD", discard="5D")
     refused(game, Discard(A, card("9C")), "draw first")
     game, _ = game.apply(Draw(A, "stock"))
-    refused(game, MeldDown(A, melds("3H 4H 6H")), "3H 4H 6H is not a run: 5H is missing")
+    refused(game, MeldDown(A, groups("3H 4H 6H")), "3H 4H 6H is not a run: 5H is missing")
     refused(game, Discard(A, card("QS")), "you do not hold QS")
     assert game.phase == "play" and len(game.hands[A]) == 5
 
@@ -145,17 +132,17 @@ def test_STR_E9_aces(aces: str, ok: set[str]) -> None:
     for text in ("AH 2H 3H", "QH KH AH", "KH AH 2H"):
         game = straight(2, held=[text + " 9C", "5D"], phase="play", discard="6H", aces=aces)
         if text in ok:
-            game.apply(MeldDown(A, melds(text)))
+            game.apply(MeldDown(A, groups(text)))
         else:
             with pytest.raises(IllegalMove):
-                game.apply(MeldDown(A, melds(text)))
+                game.apply(MeldDown(A, groups(text)))
     game = straight(2, held=["AS 4C", "5D"], aces=aces)
     assert game.hand_value(A) == (5 if aces == "low" else 19)
 
 
 def test_STR_E9_low_aces_message() -> None:
     game = straight(2, held=["QH KH AH 9C", "5D"], phase="play", discard="6H")
-    refused(game, MeldDown(A, melds("QH KH AH")), "QH KH AH is not a run: aces are low")
+    refused(game, MeldDown(A, groups("QH KH AH")), "QH KH AH is not a run: aces are low")
 
 
 def test_STR_E10_timeout_discard() -> None:
@@ -176,10 +163,10 @@ def test_STR_E11_taken_card() -> None:
                     no_discard_of_taken_card=True, hands=1)
     game, _ = game.apply(Draw(A, "discard"))
     refused(game, Discard(A, card("8C")), "you took 8C from the discard pile this turn")
-    refused(game, MeldDown(A, melds("5D 6D 7D")),
+    refused(game, MeldDown(A, groups("5D 6D 7D")),
             "8C would be your only card and cannot be discarded this turn")
     game, _ = game.apply(LayOff(A, placed(card("8C")), 1))
-    game, _ = game.apply(MeldDown(A, melds("5D 6D 7D")))
+    game, _ = game.apply(MeldDown(A, groups("5D 6D 7D")))
     assert game.results[-1].winners == (A,)
 
 
@@ -187,9 +174,9 @@ def test_STR_E12_one_meld_per_turn() -> None:
     """STR-25: a second meld is refused, lay-offs are not; two melds in one command neither."""
     game = straight(2, held=["5D 6D 7D JH JS JC 8D 2C 3C 4C 8S 8H", "KS"], phase="play",
                     discard="9S", one_meld_per_turn=True)
-    refused(game, MeldDown(A, melds("2C 3C 4C | 8S 8H 8D")), "only one meld per turn")
-    game, _ = game.apply(MeldDown(A, melds("5D 6D 7D")))
-    refused(game, MeldDown(A, melds("JH JS JC")), "only one meld per turn")
+    refused(game, MeldDown(A, groups("2C 3C 4C | 8S 8H 8D")), "only one meld per turn")
+    game, _ = game.apply(MeldDown(A, groups("5D 6D 7D")))
+    refused(game, MeldDown(A, groups("JH JS JC")), "only one meld per turn")
     game, _ = game.apply(LayOff(A, placed(card("8D")), 1))
     assert game.table[0].meld.codes == "5D 6D 7D 8D"
 
@@ -209,7 +196,7 @@ def test_STR_E13_removal_after_three_timeouts() -> None:
     assert game.turn == A  # B is skipped
     game.played_before[A] = True
     game, _ = game.apply(Draw(A, "stock"))
-    game, _ = game.apply(MeldDown(A, melds("5S 6S 7S")))
+    game, _ = game.apply(MeldDown(A, groups("5S 6S 7S")))
     assert game.results[-1].winners == (A,)
     assert game.scores[A] == (10 + 10 + 10 + 9 + 8 + 4 + 2) + (6 + 6) == 65
 

@@ -15,22 +15,9 @@ from bot.engine.notation import parse_list
 from bot.engine.rng import Rng
 from bot.engine.table import next_seat
 from bot.engine.variants.straight import CARDS_DEALT, StraightGame, StraightOptions, card_value
-from tests.engine_helpers import all_cards, card, cards, straight
+from tests.engine_helpers import all_cards, card, cards, groups, refused, straight
 
 A, B, C = 0, 1, 2
-
-
-def melds(text: str) -> tuple:
-    return tuple(placed(*cards(group)) for group in text.split("|"))
-
-
-def refused(game: StraightGame, move, reason: str | None = None) -> None:
-    before = game.to_json()
-    with pytest.raises(IllegalMove) as error:
-        game.apply(move)
-    if reason is not None:
-        assert str(error.value) == reason
-    assert game.to_json() == before
 
 
 # -- Players and cards --------------------------------------------------------
@@ -129,7 +116,7 @@ def test_STR_9_public_information_only() -> None:
 
 def test_STR_10_a_meld_has_at_least_three_cards() -> None:
     game = straight(2, held=["2C 3C 9D", "5D"], phase="play", discard="9S")
-    refused(game, MeldDown(A, melds("2C 3C")), "2C 3C is not a valid meld: 3 cards needed")
+    refused(game, MeldDown(A, groups("2C 3C")), "2C 3C is not a valid meld: 3 cards needed")
 
 
 @pytest.mark.parametrize("aces, text, valid", [
@@ -141,7 +128,7 @@ def test_STR_10_a_meld_has_at_least_three_cards() -> None:
 ])
 def test_STR_11_runs_by_aces_setting(aces: str, text: str, valid: bool) -> None:
     game = straight(2, held=[text + " 9S", "5D"], phase="play", discard="9C", aces=aces)
-    move = MeldDown(A, melds(text))
+    move = MeldDown(A, groups(text))
     if valid:
         game.apply(move)
     else:
@@ -150,14 +137,14 @@ def test_STR_11_runs_by_aces_setting(aces: str, text: str, valid: bool) -> None:
 
 def test_STR_12_sets_of_three_or_four_different_suits() -> None:
     game = straight(2, held=["7S 7H 7D 7C 9S", "5D"], phase="play", discard="9C")
-    game.apply(MeldDown(A, melds("7S 7H 7D")))
-    after, _ = game.apply(MeldDown(A, melds("7S 7H 7D 7C")))
+    game.apply(MeldDown(A, groups("7S 7H 7D")))
+    after, _ = game.apply(MeldDown(A, groups("7S 7H 7D 7C")))
     assert after.table[0].meld.kind == "set"
 
 
 def test_STR_13_typed_order_does_not_matter_runs_print_in_rank_order() -> None:
     game = straight(2, held=["9S 7S 8S 2C", "5D"], phase="play", discard="9C")
-    game, _ = game.apply(MeldDown(A, melds("9S 7S 8S")))
+    game, _ = game.apply(MeldDown(A, groups("9S 7S 8S")))
     assert game.table[0].meld.codes == "7S 8S 9S"
 
 
@@ -172,7 +159,7 @@ def test_STR_15_melds_stay_numbered_and_are_never_split() -> None:
     game = straight(2, held=["10S 6S 4D 4C 4H 2C", "5D"], phase="play", discard="9C",
                     table=[(B, "7S 8S 9S")])
     game, _ = game.apply(LayOff(A, placed(*cards("6S 10S")), 1))
-    game, _ = game.apply(MeldDown(A, melds("4D 4C 4H")))
+    game, _ = game.apply(MeldDown(A, groups("4D 4C 4H")))
     assert [(m.number, m.meld.codes) for m in game.table] == [(1, "6S 7S 8S 9S 10S"),
                                                               (2, "4H 4D 4C")]
     assert {m.kind for m in StraightGame.move_types} == {"draw", "meld", "layoff", "discard",
@@ -199,16 +186,16 @@ def test_STR_18_draw_one_card_and_only_once() -> None:
     taken, events = game.apply(Draw(A, "discard"))
     assert card("3H") in taken.hands[A] and taken.discard == cards("7S")
     assert "3H" in next(e for e in events if e.kind == "draw").text
-    refused(game, MeldDown(A, melds("2C 3C 4C")), "draw first")
+    refused(game, MeldDown(A, groups("2C 3C 4C")), "draw first")
     refused(game, LayOff(A, placed(card("2C")), 1), "draw first")
 
 
 def test_STR_19_several_melds_all_or_nothing() -> None:
     game = straight(2, held=["2C 3C 4C 8S 8H 9D KD", "5D"], phase="play", discard="9C")
-    refused(game, MeldDown(A, melds("2C 3C 4C | 8S 8H 9D")), "8S 8H 9D is not a set: 9D is "
+    refused(game, MeldDown(A, groups("2C 3C 4C | 8S 8H 9D")), "8S 8H 9D is not a set: 9D is "
             "not a 8")
     ok = straight(2, held=["2C 3C 4C 8S 8H 8D KD", "5D"], phase="play", discard="9C")
-    after, _ = ok.apply(MeldDown(A, melds("2C 3C 4C | 8S 8H 8D")))
+    after, _ = ok.apply(MeldDown(A, groups("2C 3C 4C | 8S 8H 8D")))
     assert [m.number for m in after.table] == [1, 2]
 
 
@@ -223,7 +210,7 @@ def test_STR_21_melds_and_lay_offs_in_any_order() -> None:
     game = straight(2, held=["2C 3C 4C 10S 5C KD", "5D"], phase="play", discard="9C",
                     table=[(B, "7S 8S 9S")])
     game, _ = game.apply(LayOff(A, placed(card("10S")), 1))
-    game, _ = game.apply(MeldDown(A, melds("2C 3C 4C")))
+    game, _ = game.apply(MeldDown(A, groups("2C 3C 4C")))
     game, _ = game.apply(LayOff(A, placed(card("5C")), 2))
     assert len(game.hands[A]) == 1 and game.phase == "play"
 
@@ -250,7 +237,7 @@ def test_STR_24_taken_card_rule_is_off_by_default() -> None:
 def test_STR_25_lay_offs_unaffected_by_one_meld_per_turn() -> None:
     game = straight(2, held=["5D 6D 7D 8D 9D 10D", "KS"], phase="play", discard="9C",
                     one_meld_per_turn=True)
-    game, _ = game.apply(MeldDown(A, melds("5D 6D 7D")))
+    game, _ = game.apply(MeldDown(A, groups("5D 6D 7D")))
     game, _ = game.apply(LayOff(A, placed(card("8D")), 1))
     game, _ = game.apply(LayOff(A, placed(card("9D")), 1))
     assert game.table[0].meld.codes == "5D 6D 7D 8D 9D"
@@ -260,14 +247,14 @@ def test_STR_26_own_meld_earlier_in_the_turn_counts() -> None:
     game = straight(2, held=["5D 6D 7D 10S 2C", "KS"], phase="play", discard="9C",
                     table=[(B, "7S 8S 9S")], meld_before_layoff=True)
     refused(game, LayOff(A, placed(card("10S")), 1), "lay down a meld of your own first")
-    game, _ = game.apply(MeldDown(A, melds("5D 6D 7D")))
+    game, _ = game.apply(MeldDown(A, groups("5D 6D 7D")))
     game, _ = game.apply(LayOff(A, placed(card("10S")), 1))
     assert game.table[0].meld.codes == "7S 8S 9S 10S"
 
 
 def test_STR_27_accepted_moves_are_final() -> None:
     game = straight(2, held=["5D 6D 7D 2C", "KS"], phase="play", discard="9C")
-    after, _ = game.apply(MeldDown(A, melds("5D 6D 7D")))
+    after, _ = game.apply(MeldDown(A, groups("5D 6D 7D")))
     assert not any(m.kind in ("undo", "take") for m in StraightGame.move_types)
     assert after.table and not game.table  # the old value is untouched, the new one final
 
@@ -284,12 +271,12 @@ def test_STR_29_not_rummy_after_an_earlier_meld() -> None:
     game = straight(2, held=["2C 3C 4C 9S 10S", "KS QD"], stock="8H 2D JS", discard="5D",
                     hands=1)
     game, _ = game.apply(Draw(A, "stock"))
-    game, _ = game.apply(MeldDown(A, melds("2C 3C 4C")))
+    game, _ = game.apply(MeldDown(A, groups("2C 3C 4C")))
     game, _ = game.apply(Discard(A, card("8H")))
     game, _ = game.apply(Draw(B, "stock"))
     game, _ = game.apply(Discard(B, card("2D")))
     game, _ = game.apply(Draw(A, "stock"))
-    game, _ = game.apply(MeldDown(A, melds("9S 10S JS")))
+    game, _ = game.apply(MeldDown(A, groups("9S 10S JS")))
     assert game.results[-1].notes[A] == "went out"
     assert game.scores == [20, 0]  # no doubling
 
@@ -299,7 +286,7 @@ def test_STR_29_rummy_with_melds_and_lay_off_in_one_turn() -> None:
                     table=[(B, "7S 8S 9S")], hands=1)
     game, _ = game.apply(Draw(A, "stock"))
     game, _ = game.apply(LayOff(A, placed(card("10S")), 1))
-    game, _ = game.apply(MeldDown(A, melds("2C 3C 4C")))
+    game, _ = game.apply(MeldDown(A, groups("2C 3C 4C")))
     game, _ = game.apply(Discard(A, card("9D")))
     assert game.results[-1].notes[A] == "went rummy"
     assert game.scores == [20, 0]
@@ -331,7 +318,7 @@ def test_STR_32_rummy_bonus_ten() -> None:
     game = straight(2, held=["2C 3C 4C", "KS"], stock="9D", discard="5D",
                     rummy_bonus="ten", hands=1)
     game, _ = game.apply(Draw(A, "stock"))
-    game, _ = game.apply(MeldDown(A, melds("2C 3C 4C")))
+    game, _ = game.apply(MeldDown(A, groups("2C 3C 4C")))
     game, _ = game.apply(Discard(A, card("9D")))
     assert game.scores == [20, 0]
 
@@ -448,7 +435,7 @@ def test_STR_42_removed_player_is_dealt_into_the_next_hand() -> None:
     assert game.table_view().players[A].state.value == "out"
     game.played_before[B] = True
     game, _ = game.apply(Draw(B, "stock"))
-    game, _ = game.apply(MeldDown(B, melds("JS QS KS")))
+    game, _ = game.apply(MeldDown(B, groups("JS QS KS")))
     assert game.hand_number == 2 and all(game.active) and len(game.hands[A]) == 7
 
 
@@ -463,8 +450,8 @@ def test_STR_43_last_active_player_wins_without_rummy() -> None:
 
 def test_NOT_11_melds_are_numbered_in_the_order_laid() -> None:
     game = straight(2, held=["2C 3C 4C 8S 8H 8D 5C KD", "5D"], phase="play", discard="9C")
-    game, _ = game.apply(MeldDown(A, melds("8S 8H 8D")))
-    game, _ = game.apply(MeldDown(A, melds("2C 3C 4C")))
+    game, _ = game.apply(MeldDown(A, groups("8S 8H 8D")))
+    game, _ = game.apply(MeldDown(A, groups("2C 3C 4C")))
     game, _ = game.apply(LayOff(A, placed(card("5C")), 2))
     assert [(m.number, m.meld.codes) for m in game.table] == [(1, "8S 8H 8D"),
                                                               (2, "2C 3C 4C 5C")]
