@@ -2,20 +2,42 @@
 
 Usage (from the repository root; both forms work)::
 
-    .venv/bin/python bench/bot_load.py [--games 100] [--rates 10,20,200] [--seconds 20]
+    .venv/bin/python bench/bot_load.py [--games 100] [--rates 10,20,40,200] [--seconds 20]
     .venv/bin/python -m bench.bot_load --games 10 --rates 10 --seconds 5 --saturated-seconds 5
+    .venv/bin/python bench/bot_load.py --in-process          # one process; tracemalloc memory
+    .venv/bin/python bench/bot_load.py --py-spy /tmp/bot.txt  # profile the saturated phase
 
 Targets (2-core machine): interaction→response p99 ≤ 100 ms with 100
 concurrent games, ≥ 200 durable moves/s, ≤ 100 KB per idle game.
 
+Two modes.
+
+``--bot-process`` (the default) runs the bot as deployed: ``python -m bot``
+in its own process, configured only by its environment (``fake.bot_env()``:
+``DISCORD_TOKEN``, ``DISCORD_API_BASE``, ``DISCORD_GATEWAY_URL``; plus
+``DATABASE_PATH`` in a temporary directory, ``COMPUTER_DELAY``,
+``RENDER_PROCESSES``, ``LOG_LEVEL=WARNING``; started in that directory, so no
+``.env`` is read), like ``tests/test_bot_process.py`` does. The fake Discord
+(HTTP server, websocket, multipart parsing, recording) and this driver
+(deciding moves with the computer player) run in this process, so they no
+longer share the bot's GIL or event loop: the latencies and the ceiling are
+the bot's own as deployed, which is why this is the default. On a 2-core
+machine they still share the cores with the bot and its render worker (three
+busy processes, two cores), so each phase prints every process's CPU: when
+the sum nears 2.00 the machine, not the bot's event loop, is the limit, and
+the ceiling is a lower bound for a machine of the bot's own. It ends the bot
+with SIGTERM and checks that it exits with 0. The bot's log (stderr) goes to
+a file; its warnings and errors are counted (not discord.py's "voice will
+NOT be supported").
+
+``--in-process`` runs the bot in this process (``tests.bot_harness.
+running_bot``): the fake, the bot and this driver share one event loop and
+its GIL, so **every figure includes the fake's own cost** and the driver's.
+Useful for profiling with tracemalloc (the memory per idle game below) or
+cProfile, and for comparing with earlier runs.
+
 Set-up. One :class:`FakeDiscord` with one guild, ``--games`` text channels
-and two members per channel; the real bot runs in this process
-(``tests.bot_harness.running_bot``: the bot's own configuration points it at
-the fake; a temporary SQLite database). The fake, the bot and this driver
-share one process, one event loop and its GIL (the bot draws pictures in
-worker threads), so **every figure includes the fake's own cost** (HTTP
-server, websocket, multipart parsing, recording) and the driver's (deciding
-moves with the computer player). CPU is printed next to wall time.
+and two members per channel; a temporary SQLite database.
 
 Games. Each channel holds a two-player Straight match (``/straight new
 hands=1 turn_seconds=0``, the guest clicks Join, the host clicks Start). By
@@ -27,43 +49,74 @@ seats one computer instead (its moves are durable moves too, but not
 commands). When a match ends a new one opens in the same channel, so
 ``--games`` matches are always running.
 
-Moves. One driver task per channel reads the bot's state
-(``bot.controller.sessions.in_channel(id).game``), picks the mover's move
-with ``bot.ai.straight.choose_move`` and sends it as the slash command a
+Moves. One driver task per channel reads the game's state, picks the mover's
+move with ``bot.ai.straight.choose_move`` and sends it as the slash command a
 person would type (``/straight draw|meld|layoff|discard``); one command in
-flight per game. Latency comes from the fake's own timestamps: from building
-and dispatching the INTERACTION_CREATE (``InteractionRecord.created_at``) to
-accepting the bot's initial callback (``Callback.at``). The bot answers a
-move after committing it, so this includes the durable write (and, for this
-bot, drawing the player's hand panel). An answer later than Discord's 3 s
-is refused by the fake: it counts as a failed command, i.e. an infinite
-latency, in the percentiles. The driver waits for answers through one waiter
-on the fake's notifier (not one per interaction, which would cost O(games)
-per change), so the harness's own cost stays flat with the number of games.
+flight per game.
+
+- Where the state comes from. In process mode, from the bot's database,
+  which the bot writes (move and state in one transaction) *before* it
+  answers: a read-only connection (``file:…?mode=ro``; WAL, so reading never
+  blocks the bot's writer) finds the channel's open game (``games`` where
+  ``status`` is lobby or running, the one-per-channel index), rebuilds it
+  with ``StraightGame.from_json``, and maps seats to people with the
+  ``seats`` table. Every statement is read to the end, so no read
+  transaction stays open on an old snapshot. Once a command is answered,
+  its move is in the database; whether it moved is ``games.move_count``.
+  In-process, from ``bot.controller.sessions``.
+- Waiting for the bot. A computer's move (``--opponent computer``): poll
+  ``move_count`` every 20 ms (in-process: the session). A finished game: the
+  bot closes it only after posting the final message (the one with the
+  Rematch button), so the driver waits until the channel's last public
+  message has it (polled every 50 ms), and asks again if the bot still
+  answers "This channel already has a game" (in-process: until the session
+  is gone). "Everything published" (before measuring idle memory and
+  between phases): in process mode the fake saw no request from the bot
+  for 0.5 s (every picture and DM is a request); in-process, no publishing
+  task at work.
+
+Latency comes from the fake's own timestamps: from building and dispatching
+the INTERACTION_CREATE (``InteractionRecord.created_at``) to accepting the
+bot's initial callback (``Callback.at``). The bot answers a move after
+committing it, so this includes the durable write. An answer later than
+Discord's 3 s is refused by the fake: it counts as a failed command, i.e. an
+infinite latency, in the percentiles. The driver waits for answers through
+one waiter on the fake's notifier (not one per interaction, which would cost
+O(games) per change), so the harness's own cost stays flat with the number
+of games.
 
 Phases.
 
 1. Memory per idle game. After a warm-up game in a spare channel (fonts,
-   caches, lazy imports), open all games and let them go idle (started, a
-   person to move, every picture and DM published). RSS growth is measured
-   over the first ``games - traced`` openings: bot + fake + driver, so an
-   upper bound. ``tracemalloc`` (25 frames; it slows everything several
-   times, so only over the last ``--traced`` openings, two at a time) gives
-   the Python heap kept: all of it, and the bot's share, without the
-   allocations that have the fake's code in their traceback.
+   caches, lazy imports), open all games (ten at a time) and let them go
+   idle (started, a person to move, every picture and DM published). In
+   process mode: the bot process's RSS (``VmRSS``) before and after, divided
+   by the number of games; the render workers' RSS separately (their
+   caches, not the games' state). In-process: RSS growth over the first
+   ``games - traced`` openings (bot + fake + driver, so an upper bound), and
+   ``tracemalloc`` (25 frames; it slows everything several times, so only
+   over the last ``--traced`` openings, two at a time) for the Python heap
+   kept: all of it, and the bot's share, without the allocations that have
+   the fake's code in their traceback.
 2. Paced, once per ``--rates`` value: the games together offer that many
    commands/s (each game one command every ``games / rate`` s, staggered, on
    a fixed schedule) for ``--seconds``. Latency at that load, and whether the
    bot keeps up. 10/s is about people's pace (a command per game every 10 s),
-   200/s the target throughput.
+   40/s where one render worker on two cores is about busy, 200/s the target
+   throughput.
 3. Saturated: every game sends its next command as soon as the last one was
    answered, for ``--saturated-seconds``: the ceiling in durable moves/s.
+   ``--py-spy FILE`` records the bot process (and its render workers) with
+   ``py-spy record --subprocesses -f raw`` over this phase and prints where
+   its time goes.
 
 Durable moves/s counts rows of the ``moves`` table committed during the
-window (read with a separate SQLite connection), divided by the window; the
-bot writes each move (WAL, ``synchronous=NORMAL``) before answering it. Each
-phase also prints the HTTP requests the bot made per move, by route. The
-last line starts with ``SUMMARY:``.
+window, divided by the window; the bot writes each move (WAL,
+``synchronous=NORMAL``) before answering it. CPU over each window: in process
+mode the bot process's (``/proc/<pid>/stat`` utime + stime, all threads) and
+each render worker's, and this process's (fake + driver) separately;
+in-process, this one process. Each phase also prints the HTTP requests the
+bot made per move, by route. The last line starts with ``SUMMARY:``.
 """
 
 from __future__ import annotations
@@ -73,16 +126,20 @@ import asyncio
 import contextlib
 import faulthandler
 import gc
+import json
 import logging
 import math
+import os
 import random
+import re
+import signal
 import sqlite3
 import sys
 import tempfile
 import time
 import tracemalloc
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
@@ -94,24 +151,47 @@ if __package__ in (None, ""):  # run as a script: the repository root, not bench
     sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
     sys.path.insert(0, str(_HERE.parent))
 
-from bench.common import Spread, load_average, percentile, rss_bytes, verdict
+from bench.common import (
+    Profile,
+    Spread,
+    descendants,
+    load_average,
+    percentile,
+    process_cpu_seconds,
+    process_label,
+    process_rss,
+    rss_bytes,
+    verdict,
+)
 from bot.ai.straight import choose_move
 from bot.app import RummyBot
 from bot.config import default_render_processes
-from bot.engine.game import Move
+from bot.engine.game import Game, Move
 from bot.engine.moves import Discard, Draw, LayOff, MeldDown
+from bot.engine.variants.straight import StraightGame
 from bot.sessions import Session
 from tests.bot_harness import running_bot
 from tests.fakediscord import Channel, FakeDiscord, InteractionRecord, User
+from tests.test_bot_process import bot_process_env
 
 T = TypeVar("T")
 TARGET_P99_MS = 100.0
 TARGET_MOVES_PER_S = 200.0
 TARGET_IDLE_BYTES = 100 * 1024
 ANSWER_TIMEOUT = 10.0
+START_TIMEOUT = 60.0
+"""Seconds for ``python -m bot`` to connect and sync its commands."""
+QUIET_SECONDS = 0.5
+"""Process mode: no request from the bot for this long means it has published everything."""
 ROOT = Path(__file__).resolve().parent.parent
 FAKE_CODE = "*/tests/fakediscord/*"
 """Allocations with this code anywhere in their traceback are the fake's, not the bot's."""
+VOICE_NOTE = "voice will NOT be supported"
+"""discord.py's start-up warning about optional voice packages: not the bot's problem."""
+PROJECT = ("bot", "cogs", "cardart")
+LOOP_THREAD = "event loop thread"
+SAMPLE_RATE = 100
+"""py-spy samples per second."""
 
 
 def move_command(move: Move) -> tuple[str, dict[str, Any]]:
@@ -185,6 +265,17 @@ class Watch:
                 await self.fake.wait_until(self._check, timeout=1.0)
 
 
+async def poll(condition: Callable[[], T | None], timeout: float, every: float) -> T:
+    """``condition()`` once it is truthy, checked every ``every`` s; TimeoutError after."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not (value := condition()):
+        if loop.time() >= deadline:
+            raise TimeoutError
+        await asyncio.sleep(every)
+    return value
+
+
 class LogCount(logging.Handler):
     """Counts warnings and errors the bot (or discord.py) logs; keeps the first few."""
 
@@ -194,9 +285,12 @@ class LogCount(logging.Handler):
         self.first: list[str] = []
 
     def emit(self, record: logging.LogRecord) -> None:
+        text = record.getMessage()
+        if VOICE_NOTE in text:
+            return
         self.count += 1
         if len(self.first) < 3:
-            self.first.append(f"{record.levelname} {record.name}: {record.getMessage()[:160]}")
+            self.first.append(f"{record.levelname} {record.name}: {text[:160]}")
 
 
 @dataclass
@@ -208,6 +302,282 @@ class Table:
     players: list[User | None]
     rng: random.Random
     games: int = 0
+    """Games opened here so far."""
+
+    def user(self, user_id: int | None) -> User | None:
+        return next((p for p in self.players if p is not None and p.id == user_id), None)
+
+
+@dataclass
+class Seen:
+    """A channel's open game as the driver sees it."""
+
+    game_id: int
+    status: str
+    """``lobby`` or ``running`` (in-process also ``finished`` until the session closes)."""
+    game: Game | None
+    moves: int
+    """Moves saved so far (``games.move_count``)."""
+    users: list[int | None]
+    """The person in each seat (``None``: a computer)."""
+    session: Session | None = None
+    """In-process only: the bot's live session."""
+
+
+# -- the bot under test: in this process, or as its own -------------------------------
+
+
+class BotUnderTest:
+    """What the driver needs from the bot, wherever it runs."""
+
+    label = ""
+
+    def __init__(self, fake: FakeDiscord, database: Path) -> None:
+        self.fake = fake
+        self.database = database
+        self._db: sqlite3.Connection | None = None
+
+    @property
+    def db(self) -> sqlite3.Connection:
+        """A read-only connection to the bot's database (opened once it exists)."""
+        if self._db is None:
+            self._db = sqlite3.connect(f"{self.database.as_uri()}?mode=ro", uri=True,
+                                       timeout=5)
+        return self._db
+
+    def query(self, sql: str, params: tuple[Any, ...] = ()) -> list[Any]:
+        """Every row (read to the end, so no read transaction stays open on a snapshot)."""
+        return self.db.execute(sql, params).fetchall()
+
+    def close_db(self) -> None:
+        if self._db is not None:
+            self._db.close()
+            self._db = None
+
+    def durable_moves(self) -> int:
+        """Rows in the moves table (committed transactions only; WAL lets us read alongside)."""
+        return int(self.query("SELECT count(*) FROM moves")[0][0])
+
+    def seen(self, table: Table) -> Seen | None:
+        raise NotImplementedError
+
+    def moves(self, seen: Seen) -> int:
+        raise NotImplementedError
+
+    async def wait_moved(self, seen: Seen, timeout: float) -> None:
+        """Until the game has moved on from ``seen`` (a computer's move)."""
+        raise NotImplementedError
+
+    async def wait_closed(self, table: Table, timeout: float) -> None:
+        """Until the bot has closed the table's finished game (it can open another)."""
+        raise NotImplementedError
+
+    async def published(self, watch: Watch, timeout: float) -> None:
+        """Until the bot has published everything (channel and DMs)."""
+        raise NotImplementedError
+
+
+class InProcessBot(BotUnderTest):
+    label = "fake Discord, bot and driver in one process"
+
+    def __init__(self, fake: FakeDiscord, database: Path, bot: RummyBot, watch: Watch) -> None:
+        super().__init__(fake, database)
+        self.bot = bot
+        self.watch = watch
+
+    def session(self, table: Table) -> Session | None:
+        return self.bot.controller.sessions.in_channel(table.channel.id)
+
+    def seen(self, table: Table) -> Seen | None:
+        session = self.session(table)
+        if session is None:
+            return None
+        return Seen(session.game_id, session.status, session.game, session.moves,
+                    [None if s.is_computer else s.user_id for s in session.seats], session)
+
+    def moves(self, seen: Seen) -> int:
+        assert seen.session is not None
+        return seen.session.moves
+
+    async def wait_moved(self, seen: Seen, timeout: float) -> None:
+        session = seen.session
+        assert session is not None
+        await self.watch.until(lambda: session.game is not seen.game, timeout)
+
+    async def wait_closed(self, table: Table, timeout: float) -> None:
+        if self.session(table) is not None:
+            await self.watch.until(lambda: self.session(table) is None, timeout)
+
+    async def published(self, watch: Watch, timeout: float) -> None:
+        tasks = self.bot.controller.publisher.tasks
+        await watch.until(lambda: all(t.done() for t in tasks.values()), timeout)
+
+
+class ProcessBot(BotUnderTest):
+    """``python -m bot``, seen through its database and the fake."""
+
+    label = "bot in its own process (python -m bot); fake Discord and driver in this one"
+
+    def __init__(self, fake: FakeDiscord, database: Path, process: asyncio.subprocess.Process,
+                 log_path: Path) -> None:
+        super().__init__(fake, database)
+        self.process = process
+        self.pid = process.pid
+        self.log_path = log_path
+        self._seats: dict[int, list[int | None]] = {}
+        self._parsed: dict[int, tuple[int, int, Game]] = {}
+        """Per channel: the game id, move count and game last rebuilt (no re-parsing)."""
+        self.read_seconds = 0.0
+        """Time spent reading and rebuilding states (the driver's cost)."""
+
+    def seen(self, table: Table) -> Seen | None:
+        started = time.perf_counter()
+        try:
+            rows = self.query("SELECT id, status, move_count, state FROM games "
+                              "WHERE channel_id = ? AND status IN ('lobby', 'running')",
+                              (table.channel.id,))
+            if not rows:
+                return None
+            game_id, status, moves, state = rows[0]
+            cached = self._parsed.get(table.channel.id)
+            game: Game | None = None
+            if cached is not None and cached[:2] == (game_id, moves):
+                game = cached[2]
+            elif state is not None:
+                game = StraightGame.from_json(json.loads(state))
+                self._parsed[table.channel.id] = (game_id, moves, game)
+            users = self._seats.get(game_id) if status == "running" else None
+            if users is None:
+                users = [None if computer else user_id for _, user_id, computer in self.query(
+                    "SELECT seat, user_id, is_computer FROM seats WHERE game_id = ? "
+                    "ORDER BY seat", (game_id,))]
+                if status == "running":  # seats are final once the game starts
+                    self._seats[game_id] = users
+            return Seen(game_id, status, game, moves, users)
+        finally:
+            self.read_seconds += time.perf_counter() - started
+
+    def moves(self, seen: Seen) -> int:
+        rows = self.query("SELECT move_count FROM games WHERE id = ?", (seen.game_id,))
+        return int(rows[0][0]) if rows else seen.moves
+
+    async def wait_moved(self, seen: Seen, timeout: float) -> None:
+        await poll(lambda: self.moves(seen) != seen.moves, timeout, 0.02)
+
+    def final_shown(self, table: Table) -> bool:
+        """The channel's last public message is a final one (with the Rematch button)."""
+        for message in reversed(self.fake.world.messages.values()):
+            if message.channel is table.channel and not message.ephemeral:
+                return "Rematch" in message.button_labels
+        return False
+
+    async def wait_closed(self, table: Table, timeout: float) -> None:
+        if table.games:
+            await poll(lambda: self.final_shown(table), timeout, 0.05)
+
+    async def published(self, watch: Watch, timeout: float) -> None:
+        requests = self.fake.recorder.requests
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        count, since = len(requests), loop.time()
+        while loop.time() - since < QUIET_SECONDS:
+            if loop.time() >= deadline:
+                raise TimeoutError
+            await asyncio.sleep(0.1)
+            if len(requests) != count:
+                count, since = len(requests), loop.time()
+
+    # -- the process --------------------------------------------------------------
+
+    def processes(self) -> dict[int, str]:
+        """The bot process and its descendants (render workers, resource tracker)."""
+        found = {self.pid: "bot"}
+        for pid in descendants(self.pid):
+            found[pid] = process_label(pid)
+        return found
+
+    def cpu(self) -> dict[int, tuple[str, float]]:
+        """CPU seconds so far of the bot, its event loop (main) thread (key ``-pid``) and
+        each of its descendants."""
+        seconds = {}
+        with contextlib.suppress(OSError):
+            seconds[-self.pid] = (LOOP_THREAD, process_cpu_seconds(self.pid, self.pid))
+        for pid, label in self.processes().items():
+            with contextlib.suppress(OSError):
+                seconds[pid] = (label, process_cpu_seconds(pid))
+        return seconds
+
+    def rss(self) -> dict[int, tuple[str, int]]:
+        sizes = {}
+        for pid, label in self.processes().items():
+            with contextlib.suppress(OSError):
+                sizes[pid] = (label, process_rss(pid))
+        return sizes
+
+    def check_alive(self) -> None:
+        if self.process.returncode is not None:
+            raise RuntimeError(f"the bot exited with {self.process.returncode}:\n"
+                               f"{self.log_tail()}")
+
+    def log_tail(self, lines: int = 20) -> str:
+        try:
+            text = self.log_path.read_text(errors="replace")
+        except OSError:
+            return ""
+        return "\n".join(text.splitlines()[-lines:])
+
+    def log_problems(self) -> list[str]:
+        """Warning and error lines of the bot's log (discord.py's format), and tracebacks."""
+        try:
+            text = self.log_path.read_text(errors="replace")
+        except OSError:
+            return []
+        return [line for line in text.splitlines()
+                if (re.search(r"\] \[(WARNING|ERROR|CRITICAL)", line) and VOICE_NOTE not in line)
+                or line.startswith("Traceback")]
+
+
+@contextlib.asynccontextmanager
+async def bot_process(fake: FakeDiscord, directory: Path, args: argparse.Namespace
+                      ) -> AsyncIterator[ProcessBot]:
+    """``python -m bot`` against the fake, configured by its environment; SIGTERM after."""
+    env = bot_process_env(fake.bot_env(), directory)
+    env.update(COMPUTER_DELAY=str(args.computer_delay),
+               RENDER_PROCESSES=str(args.render_processes), LOG_LEVEL="WARNING")
+    log_path = directory / "bot.log"
+    with open(log_path, "wb") as log:
+        process = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "bot", env=env, cwd=directory, stdin=asyncio.subprocess.DEVNULL,
+            stdout=log, stderr=log)
+    bot = ProcessBot(fake, Path(env["DATABASE_PATH"]), process, log_path)
+    try:
+        ready = asyncio.create_task(fake.wait_until_ready(commands=True, timeout=START_TIMEOUT))
+        exited = asyncio.create_task(process.wait())
+        await asyncio.wait({ready, exited}, return_when=asyncio.FIRST_COMPLETED)
+        if not ready.done():
+            ready.cancel()
+            raise RuntimeError(f"python -m bot exited with {process.returncode} before it was "
+                               f"ready:\n{bot.log_tail()}")
+        ready.result()
+        yield bot
+    finally:
+        bot.close_db()
+        if process.returncode is None:
+            process.send_signal(signal.SIGTERM)
+            try:
+                await asyncio.wait_for(process.wait(), 20)
+            except TimeoutError:
+                process.kill()
+                await process.wait()
+                print("the bot did not stop within 20 s of SIGTERM: killed")
+        if process.returncode != 0:
+            print(f"the bot exited with {process.returncode} after SIGTERM (expected 0):\n"
+                  f"{bot.log_tail()}")
+        else:
+            print("the bot exited with 0 after SIGTERM")
+
+
+# -- measuring ----------------------------------------------------------------------
 
 
 @dataclass
@@ -235,6 +605,11 @@ class PhaseResult:
     games: int
     seconds: float
     cpu_seconds: float
+    """This process's CPU (in-process: everything; else the fake and the driver)."""
+    bot_cpu: list[tuple[str, float]] | None
+    """Process mode: CPU seconds of the bot and of each of its descendants."""
+    read_seconds: float
+    """Process mode: the driver's time reading and rebuilding states."""
     durable: int
     routes: Counter[str]
     """HTTP requests the bot made to the fake during the window, by route."""
@@ -253,30 +628,22 @@ class PhaseResult:
     def latency(self) -> Spread:
         return Spread.of(self.phase.latencies)
 
+    @property
+    def bot_cores(self) -> float:
+        """The bot's main process, in cores (in-process: this whole process)."""
+        if self.bot_cpu is None:
+            return self.cpu_seconds / self.seconds
+        return sum(s for label, s in self.bot_cpu if label == "bot") / self.seconds
+
 
 class LoadBench:
-    def __init__(self, fake: FakeDiscord, bot: RummyBot, tables: list[Table], database: Path,
+    def __init__(self, fake: FakeDiscord, bot: BotUnderTest, watch: Watch, tables: list[Table],
                  args: argparse.Namespace) -> None:
         self.fake = fake
         self.bot = bot
         self.tables = tables
-        self.database = database
         self.args = args
-        self.watch = Watch(fake)
-
-    # -- the bot's state ----------------------------------------------------------
-
-    def session(self, table: Table) -> Session | None:
-        return self.bot.controller.sessions.in_channel(table.channel.id)
-
-    def durable_moves(self) -> int:
-        """Rows in the moves table (committed transactions only; WAL lets us read alongside)."""
-        with contextlib.closing(sqlite3.connect(self.database, timeout=5)) as db:
-            return int(db.execute("SELECT count(*) FROM moves").fetchone()[0])
-
-    def published(self) -> bool:
-        """No game has a publishing task at work."""
-        return all(t.done() for t in self.bot.controller.publisher.tasks.values())
+        self.watch = watch
 
     # -- games --------------------------------------------------------------------
 
@@ -284,18 +651,24 @@ class LoadBench:
         """``/straight new``, Join (two people), Start; returns once the game runs."""
         host, guest = table.players
         assert host is not None
-        table.games += 1
         computers = 1 if guest is None else 0
-        opened = await self.fake.slash(host, "/straight new", channel=table.channel,
-                                       hands=self.args.hands_per_game, turn_seconds=0,
-                                       computers=computers,
-                                       seed=self.args.seed + 1000 * table.index + table.games)
-        lobby = await opened.reply(timeout=ANSWER_TIMEOUT)
+        for attempt in range(50):
+            table.games += 1
+            opened = await self.fake.slash(host, "/straight new", channel=table.channel,
+                                           hands=self.args.hands_per_game, turn_seconds=0,
+                                           computers=computers,
+                                           seed=self.args.seed + 1000 * table.index + table.games)
+            lobby = await opened.reply(timeout=ANSWER_TIMEOUT)
+            if "Start" in lobby.button_labels:
+                break
+            if "already has a game" not in lobby.text or attempt == 49:
+                raise RuntimeError(f"no lobby: {lobby.text[:120]}")
+            await asyncio.sleep(0.05)  # the last game is still closing
         if guest is not None:
             await self.answered(await self.fake.click(guest, lobby, "Join"))
         await self.answered(await self.fake.click(host, lobby, "Start"))
-        session = self.session(table)
-        assert session is not None and session.status == "running", "the game did not start"
+        seen = self.bot.seen(table)
+        assert seen is not None and seen.status == "running", "the game did not start"
 
     async def answered(self, inter: InteractionRecord) -> None:
         """Wait for the bot's answer to a lobby action; fail loudly if there is none."""
@@ -306,8 +679,7 @@ class LoadBench:
 
     async def replace_game(self, table: Table) -> None:
         """Wait for a finished game to close, then open the next one."""
-        if self.session(table) is not None:
-            await self.watch.until(lambda: self.session(table) is None, 30)
+        await self.bot.wait_closed(table, 30)
         await self.open_game(table)
 
     async def open_all(self, tables: list[Table], limit: int) -> None:
@@ -324,7 +696,7 @@ class LoadBench:
     async def settle(self) -> None:
         """Wait for publishing to finish; then the fake notes what is still unanswered."""
         with contextlib.suppress(TimeoutError):
-            await self.watch.until(self.published, 60)
+            await self.bot.published(self.watch, 60)
         await self.fake.settle(timeout=10)
 
     # -- moves --------------------------------------------------------------------
@@ -334,9 +706,9 @@ class LoadBench:
         loop = asyncio.get_running_loop()
         next_at = loop.time() + offset
         while loop.time() < phase.end:
-            session = self.session(table)
-            game = session.game if session is not None else None
-            if session is None or game is None or game.is_over or session.status != "running":
+            seen = self.bot.seen(table)
+            game = seen.game if seen is not None else None
+            if seen is None or game is None or game.is_over or seen.status != "running":
                 try:
                     await self.replace_game(table)
                 except (TimeoutError, RuntimeError, AssertionError) as error:
@@ -346,24 +718,22 @@ class LoadBench:
                 next_at = max(next_at, loop.time())
                 continue
             seat = game.to_move
-            if seat is None or table.players[seat] is None:  # the computer's turn
+            player = table.user(seen.users[seat]) if seat is not None else None
+            if player is None:  # the computer's turn
                 with contextlib.suppress(TimeoutError):
-                    await self.watch.until(lambda s=session, g=game: s.game is not g, 30)
+                    await self.bot.wait_moved(seen, 30)
                 continue
             if phase.interval is not None:
                 await asyncio.sleep(max(0.0, next_at - loop.time()))
                 next_at += phase.interval
                 if loop.time() >= phase.end:
                     break
-                if session.game is not game:
+                if self.bot.moves(seen) != seen.moves:
                     continue
-            before = session.moves
             started = time.perf_counter()
             move = choose_move(game, seat, table.rng)
             phase.decide_seconds += time.perf_counter() - started
             name, options = move_command(move)
-            player = table.players[seat]
-            assert player is not None
             inter = await self.fake.slash(player, name, channel=table.channel, **options)
             phase.sent += 1
             try:
@@ -372,7 +742,7 @@ class LoadBench:
                 phase.unanswered += 1
                 phase.latencies.append(math.inf)
                 continue
-            self.record(phase, inter, session.moves > before)
+            self.record(phase, inter, self.bot.moves(seen) > seen.moves)
 
     @staticmethod
     def record(phase: Phase, inter: InteractionRecord, moved: bool) -> None:
@@ -387,30 +757,102 @@ class LoadBench:
             if len(phase.refusals) < 3:
                 phase.refusals.append(f"{inter.action}: {(callback.data or {}).get('content')}")
 
-    async def run_phase(self, phase: Phase, seconds: float) -> PhaseResult:
+    async def run_phase(self, phase: Phase, seconds: float,
+                        profile: Path | None = None) -> PhaseResult:
         loop = asyncio.get_running_loop()
         n = len(self.tables)
         stagger = (phase.interval or 0.0) / n
-        durable0 = self.durable_moves()
+        process = self.bot if isinstance(self.bot, ProcessBot) else None
+        durable0 = self.bot.durable_moves()
         requests0 = len(self.fake.recorder.requests)
+        read0 = process.read_seconds if process else 0.0
+        bot0 = process.cpu() if process else {}
         w0, c0 = time.perf_counter(), time.process_time()
         phase.end = loop.time() + seconds
         drivers = [asyncio.create_task(self.drive(t, phase, i * stagger))
                    for i, t in enumerate(self.tables)]
+        spy = await start_py_spy(process.pid, seconds, profile) if process and profile else None
         await asyncio.sleep(seconds)
-        durable1 = self.durable_moves()
+        durable1 = self.bot.durable_moves()
         requests = self.fake.recorder.requests[requests0:]
         w1, c1 = time.perf_counter(), time.process_time()
+        bot1 = process.cpu() if process else {}
+        read1 = process.read_seconds if process else 0.0
         done, late = await asyncio.wait(drivers, timeout=30)
         for task in late:
             task.cancel()
         for task in done:
             if task.exception() is not None:
                 raise task.exception()  # type: ignore[misc]
+        if spy is not None:
+            await finish_py_spy(spy, profile)  # type: ignore[arg-type]
+        if process:
+            process.check_alive()
         await self.settle()
         routes = Counter(r.route or f"{r.method} {r.path}" for r in requests)
         uploaded = sum(len(f.data) for r in requests for f in r.files)
-        return PhaseResult(phase, n, w1 - w0, c1 - c0, durable1 - durable0, routes, uploaded)
+        bot_cpu = None
+        if process:
+            bot_cpu = [(label, seconds - bot0.get(pid, (label, 0.0))[1])
+                       for pid, (label, seconds) in bot1.items()]
+        return PhaseResult(phase, n, w1 - w0, c1 - c0, bot_cpu, read1 - read0,
+                           durable1 - durable0, routes, uploaded)
+
+
+# -- py-spy ------------------------------------------------------------------------
+
+
+async def start_py_spy(pid: int, seconds: float, out: Path) -> asyncio.subprocess.Process:
+    """``py-spy record`` of the bot and its render workers over the next ``seconds``."""
+    py_spy = Path(sys.executable).with_name("py-spy")
+    return await asyncio.create_subprocess_exec(
+        str(py_spy if py_spy.exists() else "py-spy"), "record", "-p", str(pid), "--subprocesses",
+        "-d", str(max(1, round(seconds))), "-r", str(SAMPLE_RATE), "-f", "raw", "-o", str(out),
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
+
+
+async def finish_py_spy(spy: asyncio.subprocess.Process, out: Path) -> None:
+    try:
+        output, _ = await asyncio.wait_for(spy.communicate(), 30)
+    except TimeoutError:
+        spy.kill()
+        output = b"(py-spy did not finish)"
+    if spy.returncode != 0 or not out.exists():
+        print(f"py-spy failed ({spy.returncode}): {output.decode(errors='replace')[-300:]}")
+
+
+def print_profile(path: Path, seconds: float) -> None:
+    """Where the bot's time went, from a raw py-spy profile.
+
+    py-spy leaves out idle samples, but a process short of CPU is often caught
+    runnable in ``select`` or a queue's ``get()``: such samples (``Stack.waiting``)
+    are counted apart, and the shares are of the working samples.
+    """
+    everything = Profile.read(str(path))
+    profile = everything.working()
+    possible = SAMPLE_RATE * seconds
+
+    def share(counts: Counter[str], total: int, top: int) -> str:
+        return ", ".join(f"{name} {count / total:.0%}" for name, count in counts.most_common(top))
+
+    processes = profile.samples()
+    waiting = everything.samples() - processes
+    print(f"py-spy profile of the saturated phase ({path}; {SAMPLE_RATE}/s over {seconds:g} s): "
+          f"samples py-spy saw working (running, or runnable and waiting for a core), per "
+          f"process, in threads' worth; blocked in select, queues, locks apart: " + ", ".join(
+              f"{name or '?'} {count / possible:.2f} (+{waiting[name] / possible:.2f} waiting)"
+              for name, count in processes.most_common()))
+    for process in ("bot", "render worker"):
+        total = processes.get(process, 0)
+        if not total:
+            continue
+        print(f"  {process} ({total} working samples = 100%):")
+        print(f"    by thread: {share(profile.samples(process), total, 5)}")
+        print(f"    self time by package: "
+              f"{share(profile.self_time(process, packages=True), total, 10)}")
+        print(f"    self time by function: {share(profile.self_time(process), total, 12)}")
+        print(f"    inside the project's functions (inclusive): "
+              f"{share(profile.inclusive(process, PROJECT, skip=('bot/__main__.py',)), total, 14)}")
 
 
 # -- reporting ---------------------------------------------------------------------
@@ -426,10 +868,22 @@ def print_phase(result: PhaseResult, games: int) -> None:
           f"{ms(percentile(values, 90), 1)}, p99 {ms(percentile(values, 99), 1)}, max "
           f"{ms(max(values, default=math.nan), 1)} over {len(values)} commands, of which "
           f"{phase.unanswered} had no answer in Discord's 3 s (counted as failed)")
-    print(f"    CPU {result.cpu_seconds:.1f} s over {result.seconds:.1f} s wall "
-          f"({result.cpu_seconds / result.seconds:.2f} cores, all threads); deciding moves "
-          f"(choose_move, the driver's) {phase.decide_seconds:.1f} s; moves the bot refused "
-          f"{phase.refused}")
+    wall = result.seconds
+    if result.bot_cpu is None:
+        print(f"    CPU {result.cpu_seconds:.1f} s over {wall:.1f} s wall "
+              f"({result.cpu_seconds / wall:.2f} cores, all threads); deciding moves "
+              f"(choose_move, the driver's) {phase.decide_seconds:.1f} s; moves the bot refused "
+              f"{phase.refused}")
+    else:
+        loop = sum(seconds for label, seconds in result.bot_cpu if label == LOOP_THREAD)
+        others = ", ".join(f"{label} {seconds / wall:.2f}" for label, seconds in result.bot_cpu
+                           if label not in ("bot", LOOP_THREAD))
+        print(f"    CPU in cores: bot process {result.bot_cores:.2f} (all threads; its event "
+              f"loop thread {loop / wall:.2f})"
+              f"{'; ' + others if others else ''}; this process (fake + driver) "
+              f"{result.cpu_seconds / wall:.2f}, of which deciding moves (choose_move) "
+              f"{phase.decide_seconds / wall:.2f} and reading states from the database "
+              f"{result.read_seconds / wall:.2f}; moves the bot refused {phase.refused}")
     moves = max(result.durable, 1)
     routes = ", ".join(f"{route} {count / moves:.2f}"
                        for route, count in result.routes.most_common(7))
@@ -443,19 +897,12 @@ def print_phase(result: PhaseResult, games: int) -> None:
 
 @dataclass
 class Memory:
-    traced_games: int
-    bot_heap: int
-    heap: int
-    rss_games: int
-    rss: int
-
-    @property
-    def bot_heap_per_game(self) -> float:
-        return self.bot_heap / self.traced_games
-
-    @property
-    def rss_per_game(self) -> float:
-        return self.rss / self.rss_games if self.rss_games else float("nan")
+    per_game: float
+    """Bytes per idle game, judged against the target."""
+    what: str
+    """What ``per_game`` is, for the target line."""
+    other: str = ""
+    """The other figures, for the target line."""
 
 
 def heap_delta(before: tracemalloc.Snapshot, after: tracemalloc.Snapshot, exclude: bool
@@ -488,8 +935,8 @@ def growth_by_site(before: tracemalloc.Snapshot, after: tracemalloc.Snapshot
     return sorted(growth.items(), key=lambda item: -item[1])
 
 
-async def measure_idle(bench: LoadBench, traced: int, frames: int) -> Memory:
-    """Memory of idle games: RSS over the first ones, tracemalloc over the last ``traced``.
+async def measure_idle_traced(bench: LoadBench, traced: int, frames: int) -> Memory:
+    """In-process: RSS over the first idle games, tracemalloc over the last ``traced``.
 
     tracemalloc with deep tracebacks slows the process several times over, so
     it watches only a few game openings (two at a time, well inside Discord's
@@ -509,15 +956,34 @@ async def measure_idle(bench: LoadBench, traced: int, frames: int) -> Memory:
     tracemalloc.stop()
     bot_heap, filtered = heap_delta(before, after, exclude=True)
     heap, _ = heap_delta(before, after, exclude=False)
-    memory = Memory(len(watched), bot_heap, heap, len(plain), rss)
+    per_game = bot_heap / len(watched)
+    rss_per_game = rss / len(plain) if plain else math.nan
     top = ", ".join(f"{site} {size / len(watched) / 1024:.1f}"
                     for site, size in growth_by_site(*filtered)[:8])
-    print(f"memory per idle game: bot heap {memory.bot_heap_per_game / 1024:.1f} KB "
+    print(f"memory per idle game: bot heap {per_game / 1024:.1f} KB "
           f"(tracemalloc over {len(watched)} games, traces through the fake's "
           f"code excluded); whole heap {heap / len(watched) / 1024:.1f} KB (incl. the fake); RSS "
-          f"{memory.rss_per_game / 1024:.1f} KB (over {len(plain)} games; bot + fake + driver)")
+          f"{rss_per_game / 1024:.1f} KB (over {len(plain)} games; bot + fake + driver)")
     print(f"    where (innermost line of bot code, else library), KB per game: {top}")
-    return memory
+    return Memory(per_game, "bot heap", f"RSS {rss_per_game / 1024:.1f} KB incl. the fake")
+
+
+async def measure_idle_process(bench: LoadBench, bot: ProcessBot) -> Memory:
+    """Process mode: the bot process's RSS before and after opening every game."""
+    before = bot.rss()
+    await bench.open_all(bench.tables, limit=10)
+    after = bot.rss()
+    n = len(bench.tables)
+    main0, main1 = before[bot.pid][1], after[bot.pid][1]
+    per_game = (main1 - main0) / n
+    others = [f"{label} {size / 2**20:.1f} → {after[pid][1] / 2**20:.1f} MB "
+              f"({(after[pid][1] - size) / n / 1024:+.1f} KB per game)"
+              for pid, (label, size) in before.items() if pid != bot.pid and pid in after]
+    print(f"memory per idle game: bot process RSS {per_game / 1024:.1f} KB (VmRSS "
+          f"{main0 / 2**20:.1f} → {main1 / 2**20:.1f} MB over {n} games opened); "
+          + ("; ".join(others) or "no child processes"))
+    return Memory(per_game, "bot process RSS",
+                  "the fake and the driver are in the other process")
 
 
 def _short(filename: str) -> str:
@@ -556,7 +1022,26 @@ async def warm_up(bench: LoadBench, channel: Channel, user: User) -> None:
     phase = Phase("warm-up", None)
     phase.end = asyncio.get_running_loop().time() + 3.0
     await bench.drive(table, phase, 0.0)
+    if phase.stalled:
+        raise RuntimeError(f"the warm-up game did not start: {phase.stalled[0]}")
     await bench.settle()
+
+
+@contextlib.asynccontextmanager
+async def bot_under_test(fake: FakeDiscord, watch: Watch, directory: Path,
+                         args: argparse.Namespace) -> AsyncIterator[BotUnderTest]:
+    if args.bot_process:
+        async with bot_process(fake, directory, args) as process:
+            yield process
+        return
+    database = directory / "load.sqlite3"
+    async with running_bot(fake, database, computer_delay=args.computer_delay,
+                           render_processes=args.render_processes) as bot:
+        in_process = InProcessBot(fake, database, bot, watch)
+        try:
+            yield in_process
+        finally:
+            in_process.close_db()
 
 
 async def run(args: argparse.Namespace) -> None:
@@ -566,63 +1051,91 @@ async def run(args: argparse.Namespace) -> None:
     fake = FakeDiscord()
     tables, warm_channel, warm_user = build_world(fake, args.games, args.opponent)
     results: list[PhaseResult] = []
+    bot_log: list[str] = []
+    watch = Watch(fake)
     with tempfile.TemporaryDirectory() as tmp:
-        database = Path(tmp) / "load.sqlite3"
-        async with fake, running_bot(fake, database, computer_delay=args.computer_delay,
-                                     render_processes=args.render_processes) as bot:
-            bench = LoadBench(fake, bot, tables, database, args)
-            bench.watch.start()
+        async with fake:
+            watch.start()
             try:
-                await warm_up(bench, warm_channel, warm_user)
-                memory = await measure_idle(bench, min(args.traced, args.games // 2),
-                                             args.frames)
-                rss_before = rss_bytes()
-                phases = [Phase(f"paced {rate:g}/s", args.games / rate) for rate in args.rates]
-                if args.saturated_seconds > 0:
-                    phases.append(Phase("saturated", None))
-                for phase in phases:
-                    seconds = args.seconds if phase.interval else args.saturated_seconds
-                    results.append(await bench.run_phase(phase, seconds))
-                    print_phase(results[-1], args.games)
-                moved = sum(r.durable for r in results)
-                grown = rss_bytes() - rss_before
-                views = sum(isinstance(o, discord.ui.View) for o in gc.get_objects())
-                print(f"discord.ui.View objects alive after the load: {views}; asyncio tasks: "
-                      f"{len(asyncio.all_tasks())} (views of ephemeral answers stay stored, "
-                      f"each with a timeout task, for discord.py's 15 minutes)")
-                print(f"RSS grew {grown / 2**20:.1f} MB during the load phases ({moved} moves; "
-                      f"{grown / max(moved, 1) / 1024:.1f} KB per move: bot + fake, which keeps "
-                      f"every message, picture and request)")
+                async with bot_under_test(fake, watch, Path(tmp), args) as bot:
+                    bench = LoadBench(fake, bot, watch, tables, args)
+                    await warm_up(bench, warm_channel, warm_user)
+                    if isinstance(bot, ProcessBot):
+                        print(f"bot process {bot.pid}: " + ", ".join(
+                            f"{label} {pid}" for pid, label in bot.processes().items()
+                            if pid != bot.pid))
+                        memory = await measure_idle_process(bench, bot)
+                        rss_before = bot.rss()[bot.pid][1]
+                    else:
+                        memory = await measure_idle_traced(
+                            bench, min(args.traced, args.games // 2), args.frames)
+                        rss_before = rss_bytes()
+                    phases = [Phase(f"paced {rate:g}/s", args.games / rate)
+                              for rate in args.rates]
+                    if args.saturated_seconds > 0:
+                        phases.append(Phase("saturated", None))
+                    for phase in phases:
+                        seconds = args.seconds if phase.interval else args.saturated_seconds
+                        profile = args.py_spy if phase.interval is None else None
+                        results.append(await bench.run_phase(phase, seconds, profile))
+                        print_phase(results[-1], args.games)
+                    moved = sum(r.durable for r in results)
+                    if isinstance(bot, ProcessBot):
+                        sizes = bot.rss()
+                        grown = sizes[bot.pid][1] - rss_before
+                        print(f"bot process RSS grew {grown / 2**20:.1f} MB during the load "
+                              f"phases ({moved} moves; {grown / max(moved, 1) / 1024:.1f} KB "
+                              f"per move); now " + ", ".join(
+                                  f"{label} {size / 2**20:.0f} MB"
+                                  for label, size in sizes.values()))
+                        bot_log = bot.log_problems()
+                    else:
+                        grown = rss_bytes() - rss_before
+                        views = sum(isinstance(o, discord.ui.View) for o in gc.get_objects())
+                        print(f"discord.ui.View objects alive after the load: {views}; asyncio "
+                              f"tasks: {len(asyncio.all_tasks())} (views of ephemeral answers "
+                              f"stay stored, each with a timeout task, for discord.py's 15 "
+                              f"minutes)")
+                        print(f"RSS grew {grown / 2**20:.1f} MB during the load phases ({moved} "
+                              f"moves; {grown / max(moved, 1) / 1024:.1f} KB per move: bot + "
+                              f"fake, which keeps every message, picture and request)")
             finally:
-                await bench.watch.stop()
+                await watch.stop()
             problems = fake.recorder.unexpected()
-    print(f"fake Discord problems: {len(problems)}; bot log warnings/errors: {counter.count}")
-    for line in [str(p)[:200] for p in problems[:2]] + counter.first[:2]:
-        print(f"    {line}")
+    warnings = counter.count + len(bot_log)
+    print(f"fake Discord problems: {len(problems)}; bot log warnings/errors: {warnings}")
+    for line in [str(p)[:200] for p in problems[:2]] + counter.first[:2] + bot_log[:3]:
+        print(f"    {line[:240]}")
+    if args.py_spy is not None and args.py_spy.exists():
+        print_profile(args.py_spy, args.saturated_seconds)
     report(args, memory, results)
 
 
 def report(args: argparse.Namespace, memory: Memory, results: list[PhaseResult]) -> None:
     paced = [r for r in results if r.phase.interval is not None]
-    ceiling = max(r.durable_rate for r in results)
-    per_game = memory.bot_heap_per_game
+    best = max(results, key=lambda r: r.durable_rate)
+    ceiling = best.durable_rate
+    per_game = memory.per_game
     scale = "" if args.games == 100 else f" (at {args.games} games; the target is for 100)"
+    mode = "bot process" if args.bot_process else "in-process"
+    who = "bot" if args.bot_process else "the one process"
     for r in paced:
         print(f"target p99 ≤ {TARGET_P99_MS:.0f} ms, {args.games} games offering "
               f"{r.offered:g} moves/s: {ms(r.latency.p99)}, "
               f"{verdict(r.latency.p99 <= TARGET_P99_MS)}{scale}")
-    print(f"target ≥ {TARGET_MOVES_PER_S:.0f} durable moves/s: best window {ceiling:.0f}/s, "
+    print(f"target ≥ {TARGET_MOVES_PER_S:.0f} durable moves/s: best window {ceiling:.0f}/s "
+          f"({best.phase.name}, {who} at {best.bot_cores:.2f} cores), "
           f"{verdict(ceiling >= TARGET_MOVES_PER_S)}")
-    print(f"target ≤ {TARGET_IDLE_BYTES // 1024} KB per idle game: bot heap "
-          f"{per_game / 1024:.1f} KB, {verdict(per_game <= TARGET_IDLE_BYTES)} (RSS "
-          f"{memory.rss_per_game / 1024:.1f} KB incl. the fake)")
+    print(f"target ≤ {TARGET_IDLE_BYTES // 1024} KB per idle game: {memory.what} "
+          f"{per_game / 1024:.1f} KB, {verdict(per_game <= TARGET_IDLE_BYTES)} ({memory.other})")
     print(f"load average {load_average()} at end")
     latency = "; ".join(f"{r.offered:g}/s offered: p50 {ms(r.latency.median)} p99 "
                         f"{ms(r.latency.p99)} ({verdict(r.latency.p99 <= TARGET_P99_MS)}), "
                         f"{r.durable_rate:.0f} durable/s" for r in paced)
-    print(f"SUMMARY: bot_load {args.games} games ({args.opponent}s) · {latency} · ceiling "
-          f"{ceiling:.0f} durable moves/s ({verdict(ceiling >= TARGET_MOVES_PER_S)}) · idle game "
-          f"{per_game / 1024:.0f} KB ({verdict(per_game <= TARGET_IDLE_BYTES)})")
+    print(f"SUMMARY: bot_load {args.games} games ({args.opponent}s, {mode}) · {latency} · "
+          f"ceiling {ceiling:.0f} durable moves/s ({verdict(ceiling >= TARGET_MOVES_PER_S)}; {who} "
+          f"{best.bot_cores:.2f} cores) · idle game {per_game / 1024:.0f} KB {memory.what} "
+          f"({verdict(per_game <= TARGET_IDLE_BYTES)})")
 
 
 def ms(value: float, digits: int = 0) -> str:
@@ -637,11 +1150,17 @@ def rates(text: str) -> list[float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100, help="concurrent games (channels)")
-    parser.add_argument("--rates", type=rates, default=rates("10,20,200"),
+    parser.add_argument("--rates", type=rates, default=rates("10,20,40,200"),
                         help="moves/s offered by all games together, one paced phase each")
     parser.add_argument("--seconds", type=float, default=20.0, help="length of a paced phase")
     parser.add_argument("--saturated-seconds", type=float, default=15.0,
                         help="saturated phase length (0 to skip)")
+    mode = parser.add_mutually_exclusive_group()
+    mode.add_argument("--bot-process", dest="bot_process", action="store_true", default=True,
+                      help="run the bot as its own process, python -m bot (the default)")
+    mode.add_argument("--in-process", dest="bot_process", action="store_false",
+                      help="run the bot in this process (tracemalloc memory; it shares the "
+                           "fake's and the driver's GIL)")
     parser.add_argument("--opponent", choices=("human", "computer"), default="human",
                         help="the second seat: another person, or a computer")
     parser.add_argument("--computer-delay", type=float, default=0.05,
@@ -650,15 +1169,25 @@ def main() -> None:
                         help="the bot's RENDER_PROCESSES setting (0 = draw in threads)")
     parser.add_argument("--hands-per-game", type=int, default=1,
                         help="the hands option of each match")
-    parser.add_argument("--frames", type=int, default=25, help="tracemalloc frames per trace")
+    parser.add_argument("--frames", type=int, default=25,
+                        help="--in-process: tracemalloc frames per trace")
     parser.add_argument("--traced", type=int, default=16,
-                        help="idle games opened under tracemalloc (at most half of --games)")
+                        help="--in-process: idle games opened under tracemalloc (at most half "
+                             "of --games)")
+    parser.add_argument("--py-spy", type=Path, default=None, metavar="FILE",
+                        help="bot process: py-spy record it (and its render workers) over the "
+                             "saturated phase into FILE (raw format) and print a summary")
     parser.add_argument("--timeout", type=float, default=900,
                         help="dump every thread's stack and exit if the run takes longer")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
+    if args.py_spy is not None and not args.bot_process:
+        parser.error("--py-spy profiles the bot process: it needs --bot-process")
+    if args.py_spy is not None and args.saturated_seconds <= 0:
+        parser.error("--py-spy records the saturated phase: give --saturated-seconds")
+    where = (ProcessBot if args.bot_process else InProcessBot).label
     print(f"load average {load_average()} at start; {args.games} games, opponent "
-          f"{args.opponent}, fake Discord and bot in one process")
+          f"{args.opponent}; {where}; {os.cpu_count()} cores")
     faulthandler.dump_traceback_later(args.timeout, exit=True)
     asyncio.run(run(args))
 
