@@ -150,7 +150,7 @@ class Controller:
                 await self.panels.show(interaction, session, seat, note=note, refresh=True)
             else:
                 await self.reply(interaction, note)
-        self.after_change(session)
+        self.schedule(session)
 
     def private_note(self, session: Session, events: Sequence[Event], seat: int) -> str:
         """What the mover reads: private texts for them, public ones otherwise."""
@@ -184,13 +184,17 @@ class Controller:
         return time.time() + new.turn_seconds
 
     def after_change(self, session: Session) -> None:
-        """Publish, then arm the timer or wake the computer for whoever moves next."""
+        """After a change that is not a move (start, leave, restart): publish and schedule.
+
+        A move wakes the publisher itself as soon as it is saved (``commit``).
+        """
         self.publisher.wake(session)
         self.schedule(session)
 
     # -- timers and computer players ------------------------------------------
 
     def schedule(self, session: Session) -> None:
+        """Arm the turn timer, or wake the computer, for whoever moves next."""
         old = session.tasks.pop("turn", None)
         if old is not None and old is not asyncio.current_task():
             old.cancel()
@@ -222,7 +226,7 @@ class Controller:
             move = session.variant.choose_move(game, seat, rng)
             new, events = game.apply(move)
             await self.commit(session, move, new, events, None)
-        self.after_change(session)
+        self.schedule(session)
 
     async def expire_turn(self, session: Session, serial: int, deadline: float) -> None:
         await asyncio.sleep(max(0.0, deadline - time.time()))
@@ -239,7 +243,7 @@ class Controller:
                 log.exception("timeout refused in game %s", session.game_id)
                 return
             await self.commit(session, Timeout(seat), new, events, None)
-        self.after_change(session)
+        self.schedule(session)
 
     async def leave_game(self, interaction: discord.Interaction, session: Session,
                          seat: int) -> None:

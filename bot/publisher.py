@@ -132,9 +132,14 @@ class Publisher:
         elif game.turn_serial != session.published_serial:
             await self.retire_turn_message(session, channel)
             await self.post_turn_message(session, game, channel)
-        else:
+        elif session.published != self.snapshot(session, game):
             await self.edit_turn_message(session, game, channel)
         await self.refresh_dms(session, game, channel)
+
+    @staticmethod
+    def snapshot(session: Session, game: Game) -> tuple:
+        """What the turn message shows; equal snapshots need no edit."""
+        return (id(game), session.deadline, tuple(session.log[-LOG_LINES:]))
 
     def turn_embed(self, session: Session, game: Game) -> discord.Embed:
         view = game.table_view()
@@ -175,6 +180,7 @@ class Publisher:
         session.turn_message_id = message.id
         session.published_serial = game.turn_serial
         session.log = session.log[-2:] if session.log else []
+        session.published = self.snapshot(session, game)
         await self.controller.store.set_messages(session.game_id, turn=message.id)
 
     async def edit_turn_message(self, session: Session, game: Game,
@@ -184,6 +190,7 @@ class Publisher:
             return
         png = await self.renderer.table(game.table_view(), session.names)
         message = channel.get_partial_message(session.turn_message_id)  # type: ignore[attr-defined]
+        shown = self.snapshot(session, game)
         try:
             await message.edit(content=self.turn_content(session, game),
                                embed=self.turn_embed(session, game),
@@ -191,6 +198,8 @@ class Publisher:
                                view=self.turn_view(session, game))
         except discord.NotFound:
             await self.post_turn_message(session, game, channel)
+            return
+        session.published = shown
 
     async def retire_turn_message(self, session: Session,
                                   channel: discord.abc.Messageable) -> None:

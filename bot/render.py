@@ -10,6 +10,7 @@ machines). Views are plain frozen data, so they cross to a worker by pickling.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import logging
 import multiprocessing
@@ -32,6 +33,7 @@ from .engine.views import HandView, ResultView, ScoreSeries, TableView
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 
+WORKER_NICENESS = 10
 HAND_CACHE_SIZE = 64
 """Recent hand pictures kept: a hand is drawn once for its DM and its private panel."""
 
@@ -45,7 +47,7 @@ class Renderer:
             # spawn: a fresh interpreter, never a fork of the bot, whose threads may hold locks.
             context = multiprocessing.get_context("spawn")
             self.pool = ProcessPoolExecutor(processes, mp_context=context,
-                                            initializer=_watch_parent, initargs=(os.getpid(),))
+                                            initializer=_start_worker, initargs=(os.getpid(),))
         self._hands: OrderedDict[tuple[HandView, str, str], asyncio.Future[RenderedHand]] = (
             OrderedDict())
 
@@ -88,12 +90,15 @@ class Renderer:
         return await self._run(cardart.render_score_chart, series, list(names))
 
 
-def _watch_parent(parent: int) -> None:
-    """In a worker: exit as soon as the bot is gone, even if it was killed outright.
+def _start_worker(parent: int) -> None:
+    """In a worker: yield the CPU to the bot, and exit as soon as the bot is gone.
 
-    Otherwise a worker of a SIGKILLed bot would wait for work for ever, holding
-    the bot's stdout and stderr open.
+    Pictures are background work; answering interactions is not, so the worker
+    runs at a lower priority. A worker of a bot killed outright would otherwise
+    wait for work for ever, holding the bot's stdout and stderr open.
     """
+    with contextlib.suppress(OSError):
+        os.nice(WORKER_NICENESS)
 
     def watch() -> None:
         while os.getppid() == parent:

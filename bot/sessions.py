@@ -58,6 +58,8 @@ class Session:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     # What the channel and the DMs last showed (in memory only; rebuilt after a restart).
     published_serial: int = -1
+    published: tuple = ()
+    """What the current turn message shows (Publisher.snapshot)."""
     published_results: int = 0
     log: list[str] = field(default_factory=list)
     dm_messages: dict[int, int] = field(default_factory=dict)

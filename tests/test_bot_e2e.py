@@ -489,3 +489,21 @@ async def test_a_click_that_waits_for_a_busy_game_is_deferred_then_answered(
             assert response.type is CallbackType.DEFERRED_CHANNEL_MESSAGE and response.ephemeral
         reply = await inter.reply()
         assert reply.ephemeral and "You drew" in reply.text
+
+
+async def test_one_move_edits_the_turn_message_once(fake_discord: FakeDiscord,
+                                                    db: Path) -> None:
+    """Publishing is idempotent: a second wake for the same move sends nothing."""
+    alice, bob = fake_discord.user("alice"), fake_discord.user("bob")
+    async with running_bot(fake_discord, db) as bot:
+        session = await start_game(fake_discord, bot, alice, joiners=[bob])
+        await published(fake_discord, bot)
+        turn = await turn_message(fake_discord)
+        before = len(turn.history)
+        mover = fake_discord.user(session.seats[session.game.to_move].name)
+        await (await fake_discord.slash(mover, "/straight draw", source="stock")).response()
+        await published(fake_discord, bot)
+        assert len(turn.history) == before + 1
+        bot.controller.publisher.wake(session)  # nothing changed: nothing is sent
+        await published(fake_discord, bot)
+        assert len(turn.history) == before + 1
