@@ -144,15 +144,18 @@ class _Search:
         self.joker_piece: Piece = TILE_JOKER if rules.tiles else JOKER
         pool = self.pool = bytearray(_POOL_SIZE)
         wild_rank = rules.wild_rank
+        # Values only of the cells held: nothing else is ever counted.
+        self.values = [0] * (_WILD + 4)
         for piece in pieces:
             if piece.is_joker:
-                pool[_PRINTED] += 1
+                cell = _PRINTED
             elif piece.rank == wild_rank:
-                pool[_WILD + piece.suit] += 1
+                cell = _WILD + piece.suit
             else:
-                pool[piece.index] += 1
-        self.values = [value(self.piece(i)) for i in range(_WILD)]
-        self.values += [value(self.piece(_WILD + s)) if wild_rank else 0 for s in range(4)]
+                cell = piece.index
+            if not pool[cell]:
+                self.values[cell] = value(piece)
+            pool[cell] += 1
         self.windows = _windows_by_rank(rules.runs, rules.run_min)
         self.total_jokers = pool[_PRINTED] + sum(pool[_WILD:_WILD + 4])
         self.track_room = any(self.values[c] for c in range(_PRINTED, _WILD + 4) if pool[c])
