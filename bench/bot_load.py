@@ -166,11 +166,11 @@ from bench.common import (
 from bot.ai.straight import choose_move
 from bot.app import RummyBot
 from bot.config import default_render_processes
-from bot.engine.game import Game, Move
-from bot.engine.moves import Discard, Draw, LayOff, MeldDown
+from bot.engine.game import Game
 from bot.engine.variants.straight import StraightGame
 from bot.sessions import Session
 from tests.bot_harness import running_bot
+from tests.e2e_helpers import slash_command
 from tests.fakediscord import Channel, FakeDiscord, InteractionRecord, User
 from tests.test_bot_process import bot_process_env
 
@@ -192,21 +192,6 @@ PROJECT = ("bot", "cogs", "cardart")
 LOOP_THREAD = "event loop thread"
 SAMPLE_RATE = 100
 """py-spy samples per second."""
-
-
-def move_command(move: Move) -> tuple[str, dict[str, Any]]:
-    """The slash command a person would type for an engine move."""
-    if isinstance(move, Draw):
-        return "/straight draw", {"source": move.source}
-    if isinstance(move, Discard):
-        return "/straight discard", {"card": move.card.code}
-    if isinstance(move, MeldDown):
-        return "/straight meld", {"cards": " | ".join(" ".join(p.code for p, _ in meld)
-                                                       for meld in move.melds)}
-    if isinstance(move, LayOff):
-        return "/straight layoff", {"cards": " ".join(p.code for p, _ in move.cards),
-                                    "meld": move.meld}
-    raise ValueError(f"no command for {move!r}")
 
 
 class Watch:
@@ -733,7 +718,7 @@ class LoadBench:
             started = time.perf_counter()
             move = choose_move(game, seat, table.rng)
             phase.decide_seconds += time.perf_counter() - started
-            name, options = move_command(move)
+            name, options = slash_command("straight", move)
             inter = await self.fake.slash(player, name, channel=table.channel, **options)
             phase.sent += 1
             try:

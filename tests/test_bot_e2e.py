@@ -4,18 +4,23 @@ from __future__ import annotations
 
 import asyncio
 import json
-import random
 import time
 from pathlib import Path
 
 import pytest
 
 from bot.ai.straight import choose_move
-from bot.app import RummyBot
-from bot.sessions import Session
 from tests.bot_harness import running_bot
+from tests.e2e_helpers import (
+    assert_no_hand_in_channel,
+    play_out,
+    published,
+    saved_moves,
+    start_game,
+    text_of,
+    turn_message,
+)
 from tests.fakediscord import CallbackType, Channel, FakeDiscord, Message, User
-from tests.test_bot_straight_e2e import move_command
 
 
 @pytest.fixture
@@ -23,71 +28,10 @@ def db(tmp_path: Path) -> Path:
     return tmp_path / "rummy.sqlite3"
 
 
-async def text_of(inter) -> str:
-    return (await inter.reply()).text
-
-
 async def open_lobby(fake: FakeDiscord, host: User, channel: Channel | None = None,
                      **options) -> Message:
     inter = await fake.slash(host, "/straight new", channel=channel, **options)
     return await inter.reply()
-
-
-async def start_game(fake: FakeDiscord, bot: RummyBot, host: User, *, joiners=(),
-                     channel: Channel | None = None, **options) -> Session:
-    channel = channel or fake.channel("games")
-    options.setdefault("seed", 11)
-    options.setdefault("turn_seconds", 0)
-    lobby = await open_lobby(fake, host, channel, **options)
-    for user in joiners:
-        await (await fake.click(user, lobby, "Join")).response()
-    await (await fake.click(host, lobby, "Start")).response()
-    session = bot.controller.sessions.in_channel(channel.id)
-    assert session is not None and session.status == "running"
-    await turn_message(fake, channel)
-    return session
-
-
-async def turn_message(fake: FakeDiscord, channel: Channel | None = None) -> Message:
-    """The current turn message, once the bot has posted it."""
-    channel = channel or fake.channel("games")
-
-    def current() -> Message | None:
-        return fake.find_message(lambda m: "My hand" in m.button_labels, channel=channel)
-
-    await fake.wait_until(lambda: current() is not None)
-    return current()
-
-
-def assert_no_hand_in_channel(fake: FakeDiscord, channel: Channel) -> None:
-    """UX.md: a hand is only ever in a DM or an ephemeral message."""
-    for message in fake.channel_messages(channel):
-        assert "Your hand" not in message.text
-        assert all(a.filename != "hand.png" for a in message.attachments)
-
-
-async def play_out(fake: FakeDiscord, session: Session, user: User) -> None:
-    """Play ``user``'s turns with the computer player's choices, typed as slash commands."""
-    seat = session.seat_of(user.id)
-    rng = random.Random(seat)
-    for _ in range(500):
-        await fake.wait_until(lambda: session.game.is_over or session.game.to_move == seat,
-                              timeout=10)
-        if session.game.is_over:
-            return
-        name, options = move_command(choose_move(session.game, seat, rng))
-        await (await fake.slash(user, name, **options)).response()
-    raise AssertionError("the game did not end")
-
-
-async def published(fake: FakeDiscord, bot: RummyBot) -> None:
-    """Wait until the bot has published everything and Discord has seen it."""
-    await bot.controller.publisher.idle()
-    await fake.settle()
-
-
-async def saved_moves(bot: RummyBot, session: Session) -> int:
-    return len(await bot.store.moves(session.game_id))
 
 
 # -- lobbies -------------------------------------------------------------------------------
@@ -369,7 +313,7 @@ async def test_leaving_mid_game_hands_the_seat_to_a_computer(fake_discord: FakeD
         assert session.seats[1].is_computer and session.seats[1].left
         play = await fake_discord.slash(bob, "/straight draw", source="stock")
         assert await text_of(play) == "You are not playing in this game."
-        await play_out(fake_discord, session, alice)
+        await play_out(fake_discord, session, alice, choose_move)
         await published(fake_discord, bot)
         history = await bot.store.history(fake_discord.guild("Rummy Club").id)
         places = {p.name: p.place for p in history[0].players}
@@ -395,7 +339,7 @@ async def test_match_results_records_and_rematch(fake_discord: FakeDiscord, db: 
     channel = fake_discord.channel("games")
     async with running_bot(fake_discord, db) as bot:
         session = await start_game(fake_discord, bot, alice, computers=1, hands=2)
-        await play_out(fake_discord, session, alice)
+        await play_out(fake_discord, session, alice, choose_move)
         await published(fake_discord, bot)
         final = fake_discord.find_message(lambda m: "Rematch" in m.button_labels,
                                           channel=channel)

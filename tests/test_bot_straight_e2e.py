@@ -8,24 +8,9 @@ import random
 from PIL import Image
 
 from bot.ai.straight import choose_move
-from bot.engine.moves import Discard, Draw, LayOff, MeldDown
 from tests.bot_harness import running_bot
+from tests.e2e_helpers import slash_command
 from tests.fakediscord import FakeDiscord
-
-
-def move_command(move) -> tuple[str, dict]:
-    """The slash command a person would type for an engine move."""
-    if isinstance(move, Draw):
-        return "/straight draw", {"source": move.source}
-    if isinstance(move, Discard):
-        return "/straight discard", {"card": move.card.code}
-    if isinstance(move, MeldDown):
-        return "/straight meld", {"cards": " | ".join(" ".join(p.code for p, _ in meld)
-                                                       for meld in move.melds)}
-    if isinstance(move, LayOff):
-        return "/straight layoff", {"cards": " ".join(p.code for p, _ in move.cards),
-                                    "meld": move.meld}
-    raise AssertionError(move)
 
 
 async def test_a_human_and_two_computers_play_a_match(fake_discord: FakeDiscord,
@@ -48,7 +33,7 @@ async def test_a_human_and_two_computers_play_a_match(fake_discord: FakeDiscord,
             if session.game.is_over:
                 break
             move = choose_move(session.game, 0, rng)
-            name, options = move_command(move)
+            name, options = slash_command("straight", move)
             inter = await fake_discord.slash(alice, name, channel=channel, **options)
             await inter.response()
         assert session.game.is_over

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import random
@@ -10,14 +11,19 @@ from pathlib import Path
 import pytest
 
 from bot.ai.indian import choose_move
-from bot.app import RummyBot
 from bot.engine.cards import RANK_LABELS
-from bot.engine.moves import Discard, Draw
-from bot.engine.variants.indian import Declare, Drop, IndianGame
+from bot.engine.variants.indian import Declare, IndianGame
 from bot.sessions import Session
 from tests.bot_harness import running_bot
-from tests.fakediscord import CallbackType, Channel, FakeDiscord, Message, User
-from tests.test_bot_e2e import assert_no_hand_in_channel, published, saved_moves
+from tests.e2e_helpers import (
+    assert_no_hand_in_channel,
+    published,
+    saved_moves,
+    slash_command,
+    start_game,
+    turn_message,
+)
+from tests.fakediscord import CallbackType, FakeDiscord, Message, User
 
 PICTURES = os.environ.get("INDIAN_E2E_PICTURES")
 """A directory to save the pictures of the pool match in, for people to look at."""
@@ -28,41 +34,7 @@ def db(tmp_path: Path) -> Path:
     return tmp_path / "rummy.sqlite3"
 
 
-def move_command(move) -> tuple[str, dict]:
-    """The slash command a person would type for an engine move."""
-    if isinstance(move, Draw):
-        return "/indian draw", {"source": move.source}
-    if isinstance(move, Discard):
-        return "/indian discard", {"card": move.card.code}
-    if isinstance(move, Declare):
-        return "/indian declare", {"finish": move.finish.code}
-    if isinstance(move, Drop):
-        return "/indian drop", {}
-    raise AssertionError(move)
-
-
-async def turn_message(fake: FakeDiscord, channel: Channel | None = None) -> Message:
-    channel = channel or fake.channel("games")
-
-    def current() -> Message | None:
-        return fake.find_message(lambda m: "My hand" in m.button_labels, channel=channel)
-
-    await fake.wait_until(lambda: current() is not None)
-    return current()
-
-
-async def start(fake: FakeDiscord, bot: RummyBot, host: User, *, joiners=(), **options
-                ) -> Session:
-    options.setdefault("turn_seconds", 0)
-    lobby = await (await fake.slash(host, "/indian new", **options)).reply()
-    assert "Indian Rummy" in lobby.text
-    for user in joiners:
-        await (await fake.click(user, lobby, "Join")).response()
-    await (await fake.click(host, lobby, "Start")).response()
-    session = bot.controller.sessions.in_channel(fake.channel("games").id)
-    assert session is not None and session.status == "running"
-    await turn_message(fake)
-    return session
+start = functools.partial(start_game, variant="indian")
 
 
 def state(session: Session) -> str:
@@ -72,7 +44,7 @@ def state(session: Session) -> str:
 async def play_as(fake: FakeDiscord, session: Session, user: User, rng: random.Random) -> str:
     """One move of ``user``'s, chosen by the computer player and typed as a command."""
     move = choose_move(session.game, session.seat_of(user.id), rng)
-    name, options = move_command(move)
+    name, options = slash_command("indian", move)
     inter = await fake.slash(user, name, **options)
     if not isinstance(move, Declare):
         return (await inter.reply()).text

@@ -1,0 +1,96 @@
+"""Story helpers for end-to-end tests (and the load bench): a person playing through Discord."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from bot.app import RummyBot
+from bot.engine.game import Game, Move
+from bot.engine.moves import Discard, Draw, LayOff, MeldDown
+from bot.sessions import Session
+from tests.fakediscord import Channel, FakeDiscord, Message, User
+
+
+def slash_command(variant: str, move: Move) -> tuple[str, dict[str, Any]]:
+    """The slash command a person would type for an engine move."""
+    if isinstance(move, Draw):
+        return f"/{variant} draw", {"source": move.source}
+    if isinstance(move, Discard):
+        return f"/{variant} discard", {"card": move.card.code}
+    if isinstance(move, MeldDown):
+        return f"/{variant} meld", {"cards": " | ".join(" ".join(p.code for p, _ in meld)
+                                                         for meld in move.melds)}
+    if isinstance(move, LayOff):
+        return f"/{variant} layoff", {"cards": " ".join(p.code for p, _ in move.cards),
+                                      "meld": move.meld}
+    if move.kind == "declare":
+        return f"/{variant} declare", {"finish": move.finish.code}  # type: ignore[attr-defined]
+    if move.kind == "drop":
+        return f"/{variant} drop", {}
+    raise ValueError(f"no command for {move!r}")
+
+
+async def text_of(inter) -> str:
+    return (await inter.reply()).text
+
+
+async def start_game(fake: FakeDiscord, bot: RummyBot, host: User, *, variant: str = "straight",
+                     joiners=(), channel: Channel | None = None, **options) -> Session:
+    """Open a lobby, seat the joiners, start it, and wait for the first turn message."""
+    channel = channel or fake.channel("games")
+    options.setdefault("seed", 11)
+    options.setdefault("turn_seconds", 0)
+    lobby = await (await fake.slash(host, f"/{variant} new", channel=channel,
+                                     **options)).reply()
+    for user in joiners:
+        await (await fake.click(user, lobby, "Join")).response()
+    await (await fake.click(host, lobby, "Start")).response()
+    session = bot.controller.sessions.in_channel(channel.id)
+    assert session is not None and session.status == "running"
+    await turn_message(fake, channel)
+    return session
+
+
+async def turn_message(fake: FakeDiscord, channel: Channel | None = None) -> Message:
+    """The current turn message, once the bot has posted it."""
+    channel = channel or fake.channel("games")
+
+    def current() -> Message | None:
+        return fake.find_message(lambda m: "My hand" in m.button_labels, channel=channel)
+
+    await fake.wait_until(lambda: current() is not None)
+    return current()
+
+
+def assert_no_hand_in_channel(fake: FakeDiscord, channel: Channel) -> None:
+    """UX.md: a hand is only ever in a DM or an ephemeral message."""
+    for message in fake.channel_messages(channel):
+        assert "Your hand" not in message.text
+        assert all(a.filename != "hand.png" for a in message.attachments)
+
+
+async def play_out(fake: FakeDiscord, session: Session, user: User,
+                   choose: Callable[[Game, int, random.Random], Move]) -> None:
+    """Play ``user``'s turns with a computer player's choices, typed as slash commands."""
+    seat = session.seat_of(user.id)
+    rng = random.Random(seat)
+    for _ in range(2000):
+        await fake.wait_until(lambda: session.game.is_over or session.game.to_move == seat,
+                              timeout=10)
+        if session.game.is_over:
+            return
+        name, options = slash_command(session.variant.key, choose(session.game, seat, rng))
+        await (await fake.slash(user, name, **options)).response()
+    raise AssertionError("the game did not end")
+
+
+async def published(fake: FakeDiscord, bot: RummyBot) -> None:
+    """Wait until the bot has published everything and Discord has seen it."""
+    await bot.controller.publisher.idle()
+    await fake.settle()
+
+
+async def saved_moves(bot: RummyBot, session: Session) -> int:
+    return len(await bot.store.moves(session.game_id))
