@@ -168,7 +168,7 @@ class HandPanels:
             min_values=0, max_values=len(order)) if order else None
         selects = ([pick] if pick else []) + list(panel.selects)
         buttons = [*panel.buttons, ButtonSpec("Refresh", "hand")]
-        return clip("\n".join(lines), 2000), make_view(session.game_id, buttons, selects)
+        return clip("\n".join(lines)), make_view(session.game_id, buttons, selects)
 
     async def pick(self, interaction: discord.Interaction, session: Session,
                    values: list[str]) -> None:
@@ -195,7 +195,7 @@ class HandPanels:
                      reply: Reply) -> None:
         """A private answer that is not a move (a check, a question)."""
         view = make_view(session.game_id, reply.buttons)
-        text = clip(reply.text, 2000)
+        text = clip(reply.text)
         message = interaction.message
         if (reply.update and message is not None and message.flags.ephemeral
                 and not interaction.response.is_done()):

@@ -231,11 +231,11 @@ class Publisher:
             text = (f"**{game.table_view().hand_label.capitalize()} {result.number} is over.** "
                     f"{summary}\nPoints: {points}\nTotals: {totals}")
             if session.published_results < len(history):
-                await channel.send(clip(text, 2000))
+                await channel.send(clip(text))
                 continue
             # The latest hand: its picture shows what everybody held.
             png = await self.renderer.results(game.result_view(), session.names)
-            await channel.send(clip(text, 2000), file=as_file(png, "results.png"))
+            await channel.send(clip(text), file=as_file(png, "results.png"))
 
     async def publish_final(self, session: Session, game: Game,
                             channel: discord.abc.Messageable) -> None:
@@ -252,7 +252,7 @@ class Publisher:
         rematch = make_view(session.game_id, [ButtonSpec("Rematch", "rematch",
                                                          style=discord.ButtonStyle.success,
                                                          emoji="🔁")])
-        await channel.send(clip(text, 2000), files=files, view=rematch or discord.utils.MISSING)
+        await channel.send(clip(text), files=files, view=rematch or discord.utils.MISSING)
 
     # -- DMs ------------------------------------------------------------------
 
@@ -277,7 +277,7 @@ class Publisher:
                  f"https://discord.com/channels/{session.guild_id}/{session.channel_id}")
         wild = wild_text(view.wild_rank)
         content = clip(f"Your hand in {where}\n{hand_text(rendered.order)}"
-                       + (f"\n{wild}" if wild else ""), 2000)
+                       + (f"\n{wild}" if wild else ""))
         file = as_file(rendered.png, "hand.png")
         try:
             dm = await self.dm_channel(user_id)

@@ -23,8 +23,8 @@ def with_names(text: str, names: Sequence[str]) -> str:
                      else m.group(0), text)
 
 
-def clip(text: str, limit: int) -> str:
-    """At most ``limit`` characters, cut at a line end where possible."""
+def clip(text: str, limit: int = CONTENT_LIMIT) -> str:
+    """At most ``limit`` characters (a message's content by default), cut at a line end."""
     if len(text) <= limit:
         return text
     cut = text.rfind("\n", 0, limit - 2)

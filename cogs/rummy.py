@@ -191,7 +191,7 @@ class RummyCog(commands.GroupCog, group_name="rummy",
         if variant is None:
             session = self.controller.session_for(interaction)
             variant = session.variant.key if session else "straight"  # type: ignore[assignment]
-        await self.controller.reply(interaction, clip(rules_text(variant), 2000))
+        await self.controller.reply(interaction, clip(rules_text(variant)))
 
 
 async def setup(bot) -> None:
