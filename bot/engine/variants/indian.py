@@ -944,7 +944,8 @@ class IndianGame(Game):
              for s in range(n)),
             key=lambda p: (p.place, p.seat)))
         if self.is_over and self.options.format != "points":
-            title = f"Game over after {self.deal_number} deals"
+            deals = f"{self.deal_number} deal" + ("s" if self.deal_number != 1 else "")
+            title = f"Game over after {deals}"
         elif self.is_over:
             title = "Game over"
         else:

@@ -517,7 +517,8 @@ class StraightGame(Game):
                      held=last.held[s] if last else (),
                      note=last.notes[s] if last else "")
              for s in range(self.players)), key=lambda p: (p.place, p.seat)))
-        title = (f"Match over after {self.hand_number} hands" if self.is_over
+        hands = f"{self.hand_number} hand" + ("s" if self.hand_number != 1 else "")
+        title = (f"Match over after {hands}" if self.is_over
                  else f"Hand {last.number} result" if last else "No hand played yet")
         return ResultView(variant=self.variant, title=title, placings=placings, seed=self.seed,
                           match_over=self.is_over)
