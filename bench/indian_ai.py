@@ -15,7 +15,6 @@ one-line summary.
 from __future__ import annotations
 
 import argparse
-import math
 import random
 import statistics
 import sys
@@ -25,6 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.common import wilson
 from bot.ai.indian import choose_move
 from bot.ai.random_player import random_move
 from bot.engine.cards import card_deck
@@ -39,17 +39,6 @@ from bot.engine.variants.indian import (
 Player = Callable[[IndianGame, int, random.Random], Move]
 MAX_MOVES = 4000
 """A deal longer than this is abandoned (counted as no result)."""
-
-
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """95% Wilson score interval for a proportion."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = wins / n
-    denominator = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denominator
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def play(players: tuple[Player, Player], seed: int) -> tuple[int | None, int]:
