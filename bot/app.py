@@ -11,12 +11,15 @@ from discord.ext import commands
 
 from .config import Config
 from .controller import Controller
+from .interactions import reply
+from .registry import VARIANTS
 from .store import Store
 from .ui import DYNAMIC_ITEMS
 
 log = logging.getLogger(__name__)
 
-COGS = ("cogs.rummy", "cogs.straight", "cogs.indian")
+COGS = ("cogs.rummy", *(v.extension for v in VARIANTS.values()))
+"""``/rummy`` and one command group per playable variant (from the registry)."""
 
 
 def point_at(config: Config) -> None:
@@ -46,7 +49,7 @@ class RummyBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.config.database_path)
-        self.controller = Controller(self, self.store)
+        self.controller = Controller(self, self.config, self.store)
         await self.controller.renderer.start()
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         for name in COGS:
@@ -74,7 +77,7 @@ class RummyBot(commands.Bot):
         session = self.controller.sessions.in_channel(channel.id)
         if session is not None:
             log.info("channel %s deleted: cancelling game %s", channel.id, session.game_id)
-            await self.controller.lobby.abandon(session)
+            await self.controller.sessions.abandon(session, self.controller.store)
 
     async def on_thread_delete(self, thread: discord.Thread) -> None:
         await self.on_guild_channel_delete(thread)  # type: ignore[arg-type]
@@ -83,8 +86,8 @@ class RummyBot(commands.Bot):
                                    error: discord.app_commands.AppCommandError) -> None:
         log.error("command %s failed", interaction.command and interaction.command.name,
                   exc_info=error)
-        await self.controller.reply(interaction, "Something went wrong on my side; nothing in "
-                                                 "the game changed. Please try again.")
+        await reply(interaction, "Something went wrong on my side; nothing in the game changed. "
+                                 "Please try again.")
 
     async def close(self) -> None:
         """Finish moves in progress, stop timers, close the database, then disconnect."""

@@ -7,20 +7,19 @@ import logging
 import secrets
 import time
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
 from .engine.errors import RummyError
 from .engine.game import Options
 from .engine.serial import to_data
-from .sessions import Seat, Session
-from .store import ChannelBusy, StoreError
+from .interactions import reply
+from .publisher import Publisher
+from .registry import Variant, variant
+from .sessions import Seat, Session, SessionRegistry, turn_deadline
+from .store import ChannelBusy, Store
 from .ui import ButtonSpec, make_view
-from .variants import Variant, variant
-
-if TYPE_CHECKING:
-    from .controller import Controller
 
 log = logging.getLogger(__name__)
 
@@ -32,12 +31,10 @@ COLOUR = discord.Colour.from_rgb(0x1B, 0x5E, 0x3B)
 class LobbyFlow:
     ACTIONS = ("join", "leave", "addbot", "start", "cancel")
 
-    def __init__(self, controller: Controller) -> None:
-        self.controller = controller
-
-    @property
-    def store(self):
-        return self.controller.store
+    def __init__(self, store: Store, sessions: SessionRegistry, publisher: Publisher) -> None:
+        self.store = store
+        self.sessions = sessions
+        self.publisher = publisher
 
     # -- opening ----------------------------------------------------------------
 
@@ -48,11 +45,11 @@ class LobbyFlow:
             options = kind.game.options_type.build(**{k: v for k, v in values.items()
                                                       if v is not None})
         except RummyError as error:
-            await self.controller.reply(interaction, error.message)
+            await reply(interaction, error.message)
             return
         computers = computers or 0
         if not 0 <= computers < kind.game.max_players:
-            await self.controller.reply(interaction,
+            await reply(interaction,
                                         f"computers must be 0 to {kind.game.max_players - 1}")
             return
         seats = [Seat(interaction.user.id, interaction.user.display_name)]
@@ -62,11 +59,11 @@ class LobbyFlow:
                      seats: list[Seat], computers: int, seed: int | None) -> None:
         """Save a new lobby, then show it in the channel as the answer to ``interaction``."""
         if interaction.guild_id is None or interaction.channel_id is None:
-            await self.controller.reply(interaction, "Games are played in a server channel, "
+            await reply(interaction, "Games are played in a server channel, "
                                                      "not in DMs.")
             return
-        if self.controller.sessions.in_channel(interaction.channel_id):
-            await self.controller.reply(interaction, BUSY)
+        if self.sessions.in_channel(interaction.channel_id):
+            await reply(interaction, BUSY)
             return
         session = Session(game_id=0, guild_id=interaction.guild_id,
                           channel_id=interaction.channel_id, variant=kind, options=options,
@@ -79,9 +76,9 @@ class LobbyFlow:
                 session.guild_id, session.channel_id, kind.key, to_data(options),
                 session.seed, session.host_id, seats=session.seat_rows())
         except ChannelBusy:
-            await self.controller.reply(interaction, BUSY)
+            await reply(interaction, BUSY)
             return
-        self.controller.sessions.add(session)
+        self.sessions.add(session)
         response = await interaction.response.send_message(embed=self.embed(session),
                                                            view=self.view(session))
         session.lobby_message_id = response.message_id
@@ -123,24 +120,15 @@ class LobbyFlow:
 
     # -- buttons and /rummy commands ------------------------------------------------
 
-    async def on_button(self, interaction: discord.Interaction, session: Session,
-                        action: str) -> None:
-        await self.act(interaction, session, action, from_button=True)
+    async def perform(self, interaction: discord.Interaction, session: Session,
+                      action: str) -> str:
+        """Join, leave, add a computer, start or cancel (lock held); the line to show.
 
-    async def act(self, interaction: discord.Interaction, session: Session, action: str,
-                  from_button: bool = False) -> None:
-        """Join, leave, add a computer, start or cancel; answers with one line or the lobby."""
-        async with self.controller.locked(session, interaction):
-            try:
-                note = await getattr(self, f"_{action}")(interaction, session)
-            except LobbyRefusal as refusal:
-                await self.controller.reply(interaction, str(refusal))
-                return
-        if note is None:
-            return
-        await self.show(interaction, session, note, from_button)
-        if session.status == "running":
-            self.controller.after_change(session)
+        Raises :class:`LobbyRefusal` with the one-line reason when it cannot be done.
+        """
+        if session.status in ("finished", "cancelled"):
+            raise LobbyRefusal(OVER[action])
+        return await getattr(self, f"_{action}")(interaction, session)
 
     async def show(self, interaction: discord.Interaction, session: Session, note: str,
                    from_button: bool) -> None:
@@ -149,9 +137,9 @@ class LobbyFlow:
         if from_button and not interaction.response.is_done():
             await interaction.response.edit_message(embed=embed, view=view)
             return
-        await self.controller.reply(interaction, note)
+        await reply(interaction, note)
         if session.lobby_message_id is not None:
-            channel = await self.controller.publisher.channel(session)
+            channel = await self.publisher.channel(session)
             if channel is not None:
                 message = channel.get_partial_message(session.lobby_message_id)  # type: ignore[attr-defined]
                 try:
@@ -174,14 +162,13 @@ class LobbyFlow:
         await self._save_seats(session)
         return f"{user.display_name} joined."
 
-    async def _leave(self, interaction: discord.Interaction, session: Session) -> str | None:
+    async def _leave(self, interaction: discord.Interaction, session: Session) -> str:
+        """Leave a lobby (a running game's leave is the controller's: the variant's way out)."""
         user = interaction.user
         seat = session.seat_of(user.id)
         if seat is None:
             raise LobbyRefusal("You are not seated in this game.")
-        if session.status == "running":
-            await self.controller.leave_game(interaction, session, seat)
-            return None
+        self._require_lobby(session)
         del session.seats[seat]
         if user.id == session.host_id:
             humans = [s for s in session.seats if s.human and s.user_id is not None]
@@ -212,7 +199,7 @@ class LobbyFlow:
             game = kind.new(len(session.seats), session.options, session.seed)
         except RummyError as error:
             raise LobbyRefusal(error.message) from None
-        deadline = self.controller.deadline_for(session, None, game)
+        deadline = turn_deadline(session, None, game)
         await self.store.start_game(session.game_id, game.to_json(), session.seat_rows(),
                                     deadline)
         session.game, session.deadline, session.status = game, deadline, "running"
@@ -232,20 +219,11 @@ class LobbyFlow:
     async def _close(self, session: Session, status: str) -> None:
         await self.store.cancel_game(session.game_id)
         session.status = status
-        self.controller.close_session(session)
+        self.sessions.close(session)
         if session.turn_message_id is not None:
-            channel = await self.controller.publisher.channel(session)
+            channel = await self.publisher.channel(session)
             if channel is not None:
-                await self.controller.publisher.retire_turn_message(session, channel)
-
-    async def abandon(self, session: Session) -> None:
-        """The channel is gone: the game cannot go on."""
-        try:
-            await self.store.cancel_game(session.game_id)
-        except StoreError:
-            log.exception("could not cancel game %s", session.game_id)
-        session.status = "cancelled"
-        self.controller.close_session(session)
+                await self.publisher.retire_turn_message(session, channel)
 
     # -- rematch and idle lobbies ---------------------------------------------------
 
@@ -253,11 +231,11 @@ class LobbyFlow:
         """Rematch: the same players and options in a new lobby; the clicker hosts it."""
         row = await self.store.get_game(game_id)
         if row is None or row.status != "finished":
-            await self.controller.reply(interaction, "That game cannot be replayed.")
+            await reply(interaction, "That game cannot be replayed.")
             return
         players = [s for s in row.seats if not s.left]
         if interaction.user.id not in {s.user_id for s in players if not s.is_computer}:
-            await self.controller.reply(interaction, "Only the players of that game can ask "
+            await reply(interaction, "Only the players of that game can ask "
                                                      "for a rematch.")
             return
         kind = variant(row.variant)
@@ -277,7 +255,7 @@ class LobbyFlow:
         """Close lobbies nobody touched for 15 minutes (UX.md); returns how many."""
         closed = 0
         for row in await self.store.lobbies_idle_since(now - LOBBY_IDLE_SECONDS):
-            session = self.controller.sessions.by_id(row.id)
+            session = self.sessions.by_id(row.id)
             if session is None or session.status != "lobby":
                 continue
             async with session.lock:
@@ -289,7 +267,7 @@ class LobbyFlow:
     async def refresh_message(self, session: Session, note: str) -> None:
         if session.lobby_message_id is None:
             return
-        channel = await self.controller.publisher.channel(session)
+        channel = await self.publisher.channel(session)
         if channel is None:
             return
         message = channel.get_partial_message(session.lobby_message_id)  # type: ignore[attr-defined]
@@ -298,6 +276,15 @@ class LobbyFlow:
         except discord.HTTPException:
             log.info("lobby message %s could not be edited", session.lobby_message_id)
 
+
+OVER = {
+    "join": "This game is over: open a new one with `/<variant> new` or press Rematch.",
+    "leave": "This game is already over: there is nothing to leave.",
+    "addbot": "This game is over: open a new one to add computer players.",
+    "start": "This game is already over: open a new one, or press Rematch on its results.",
+    "cancel": "This game is already over: there is nothing to cancel.",
+}
+"""Answers to lobby actions on a game that finished or was cancelled meanwhile."""
 
 BUSY = ("This channel already has a game. Finish or cancel it (`/rummy cancel`), or start one "
         "in another channel.")

@@ -10,26 +10,24 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 import discord
 
 from cardart import hand_order
 
-from .adapters import Reply
+from .controls.base import Reply, decode_positions
 from .engine.cards import Piece
 from .engine.errors import IllegalMove
 from .engine.game import Game
 from .engine.serial import piece_from_code
 from .engine.views import HandView
-from .render import as_file
+from .interactions import reply
+from .render import Renderer, as_file
 from .sessions import Session
-from .store import Settings
+from .store import Settings, Store
+from .tasks import Tasks
 from .texts import clip, hand_text, wild_text
 from .ui import ButtonSpec, SelectSpec, make_view
-
-if TYPE_CHECKING:
-    from .controller import Controller
 
 log = logging.getLogger(__name__)
 
@@ -39,24 +37,18 @@ def hand_key(pieces: Sequence[Piece]) -> str:
     return " ".join(sorted(p.code for p in pieces))
 
 
-def encode_positions(positions: Sequence[int]) -> str:
-    return ".".join(str(p) for p in positions)
-
-
-def decode_positions(arg: str) -> list[int]:
-    return [int(p) for p in arg.split(".") if p.isdigit()]
-
-
 class HandPanels:
-    def __init__(self, controller: Controller) -> None:
-        self.controller = controller
+    def __init__(self, store: Store, renderer: Renderer, tasks: Tasks) -> None:
+        self.store = store
+        self.renderer = renderer
+        self.tasks = tasks
 
     # -- what was shown ------------------------------------------------------
 
     async def ensure_shown(self, session: Session, user_id: int) -> None:
         """Load the saved order of the hand last shown to ``user_id`` (after a restart)."""
         if user_id not in session.shown:
-            saved = await self.controller.store.shown_hand(session.game_id, user_id)
+            saved = await self.store.shown_hand(session.game_id, user_id)
             if saved is not None:
                 session.shown[user_id] = (list(saved[0]), saved[1])
 
@@ -88,7 +80,7 @@ class HandPanels:
         codes = [p.code for p in order]
         key = hand_key(pieces)
         session.shown[user_id] = (codes, key)
-        await self.controller.store.save_shown_hand(session.game_id, user_id, codes, key)
+        await self.store.save_shown_hand(session.game_id, user_id, codes, key)
 
     # -- showing the panel ---------------------------------------------------
 
@@ -96,10 +88,10 @@ class HandPanels:
         """The My hand button and /rummy hand."""
         seat = session.seat_of(interaction.user.id)
         if seat is None:
-            await self.controller.reply(interaction, "You are not playing in this game.")
+            await reply(interaction, "You are not playing in this game.")
             return
         if session.game is None:
-            await self.controller.reply(interaction, "The game has not started yet.")
+            await reply(interaction, "The game has not started yet.")
             return
         await self.show(interaction, session, seat, refresh=True)
 
@@ -114,7 +106,7 @@ class HandPanels:
         game = session.game
         assert game is not None
         user_id = interaction.user.id
-        settings = await self.controller.store.get_settings(user_id)
+        settings = await self.store.get_settings(user_id)
         hand = game.hand_view(seat)
         order = hand_order(hand.pieces, settings.hand_sort)
         await self.remember(session, user_id, order, game.hand(seat))
@@ -133,13 +125,13 @@ class HandPanels:
         except discord.HTTPException:
             log.warning("could not show a hand panel in game %s", session.game_id, exc_info=True)
             return
-        self.controller.spawn(self.attach_picture(interaction, session, hand, settings),
+        self.tasks.spawn(self.attach_picture(interaction, session, hand, settings),
                               f"panel-picture-{session.game_id}")
 
     async def attach_picture(self, interaction: discord.Interaction, session: Session,
                              hand: HandView, settings: Settings) -> None:
         """Add the hand's picture to the panel just sent, unless the hand changed meanwhile."""
-        rendered = await self.controller.renderer.hand(hand, settings.hand_sort,
+        rendered = await self.renderer.hand(hand, settings.hand_sort,
                                                        settings.card_style)
         shown = session.shown.get(interaction.user.id)
         if shown is None or shown[1] != hand_key(hand.pieces):
@@ -152,8 +144,7 @@ class HandPanels:
 
     def compose(self, session: Session, game: Game, seat: int, order: Sequence[Piece],
                 selected: Sequence[int], note: str = "") -> tuple[str, discord.ui.View | None]:
-        adapter = self.controller.adapter(session)
-        panel = adapter.panel(game, seat, selected, order)
+        panel = session.variant.controls.panel(game, seat, selected, order)
         lines = [note] if note else []
         lines.append(f"**Your hand** ({len(order)}): {hand_text(order)}")
         wild = wild_text(game.hand_view(seat).wild_rank)
@@ -176,7 +167,7 @@ class HandPanels:
         seat = session.seat_of(interaction.user.id)
         game = session.game
         if seat is None or game is None:
-            await self.controller.reply(interaction, "You are not playing in this game.")
+            await reply(interaction, "You are not playing in this game.")
             return
         await self.ensure_shown(session, interaction.user.id)
         order = self.shown_order(session, interaction.user.id, game, seat)
@@ -192,12 +183,12 @@ class HandPanels:
             log.warning("could not update a hand panel", exc_info=True)
 
     async def answer(self, interaction: discord.Interaction, session: Session, seat: int,
-                     reply: Reply) -> None:
+                     answer: Reply) -> None:
         """A private answer that is not a move (a check, a question)."""
-        view = make_view(session.game_id, reply.buttons)
-        text = clip(reply.text)
+        view = make_view(session.game_id, answer.buttons)
+        text = clip(answer.text)
         message = interaction.message
-        if (reply.update and message is not None and message.flags.ephemeral
+        if (answer.update and message is not None and message.flags.ephemeral
                 and not interaction.response.is_done()):
             try:
                 await interaction.response.edit_message(content=text, embed=None,
@@ -205,4 +196,4 @@ class HandPanels:
             except discord.HTTPException:
                 log.warning("could not update a private message", exc_info=True)
             return
-        await self.controller.reply(interaction, text, view=view or discord.utils.MISSING)
+        await reply(interaction, text, view=view or discord.utils.MISSING)

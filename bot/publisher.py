@@ -11,15 +11,16 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING
 
 import discord
 
 from .engine.game import Game
 from .engine.views import ScoreSeries
-from .panels import hand_key
+from .panels import HandPanels, hand_key
 from .render import Renderer, as_file
-from .sessions import Session
+from .sessions import Session, SessionRegistry
+from .store import Store
+from .tasks import Tasks
 from .texts import (
     EMBED_LIMIT,
     clip,
@@ -30,9 +31,6 @@ from .texts import (
     with_names,
 )
 from .ui import ButtonSpec, make_view
-
-if TYPE_CHECKING:
-    from .controller import Controller
 
 log = logging.getLogger(__name__)
 
@@ -50,18 +48,17 @@ def score_series(game: Game) -> ScoreSeries:
 
 
 class Publisher:
-    def __init__(self, controller: Controller) -> None:
-        self.controller = controller
+    def __init__(self, client: discord.Client, store: Store, renderer: Renderer,
+                 background: Tasks, panels: HandPanels, sessions: SessionRegistry) -> None:
+        self.bot = client
+        self.store = store
+        self.renderer = renderer
+        self.background = background
+        self.panels = panels
+        self.sessions = sessions
+        self.stopped = False
         self.tasks: dict[int, asyncio.Task] = {}
         self.dm_channels: dict[int, discord.DMChannel] = {}
-
-    @property
-    def renderer(self) -> Renderer:
-        return self.controller.renderer
-
-    @property
-    def bot(self) -> discord.Client:
-        return self.controller.bot
 
     async def dm_channel(self, user_id: int) -> discord.DMChannel:
         """The DM channel with a player, opened once and remembered.
@@ -77,12 +74,12 @@ class Publisher:
         return channel
 
     def wake(self, session: Session) -> None:
-        if self.controller.closing:
+        if self.stopped:
             return
         session.wake.set()
         task = self.tasks.get(session.game_id)
         if task is None or task.done():
-            self.tasks[session.game_id] = self.controller.spawn(
+            self.tasks[session.game_id] = self.background.spawn(
                 self._run(session), f"publish-{session.game_id}")
 
     async def idle(self) -> None:
@@ -91,6 +88,7 @@ class Publisher:
             await asyncio.gather(*running, return_exceptions=True)
 
     def stop(self) -> None:
+        self.stopped = True
         for task in self.tasks.values():
             task.cancel()
 
@@ -122,13 +120,13 @@ class Publisher:
         channel = await self.channel(session)
         if channel is None:
             log.warning("game %s: its channel is gone; cancelling", session.game_id)
-            await self.controller.lobby.abandon(session)
+            await self.sessions.abandon(session, self.store)
             return
         await self.publish_results(session, game, channel)
         if game.is_over:
             await self.retire_turn_message(session, channel)
             await self.publish_final(session, game, channel)
-            self.controller.close_session(session)
+            self.sessions.close(session)
         elif game.turn_serial != session.published_serial:
             await self.retire_turn_message(session, channel)
             await self.post_turn_message(session, game, channel)
@@ -165,7 +163,7 @@ class Publisher:
         return f"{who}, it's your turn{deadline}." if player.human else f"{who} is thinking…"
 
     def turn_view(self, session: Session, game: Game) -> discord.ui.View | None:
-        buttons = list(self.controller.adapter(session).turn_buttons(game))
+        buttons = list(session.variant.controls.turn_buttons(game))
         buttons.append(ButtonSpec("My hand", "hand", style=discord.ButtonStyle.primary,
                                   emoji="🂠"))
         return make_view(session.game_id, buttons)
@@ -181,7 +179,7 @@ class Publisher:
         session.published_serial = game.turn_serial
         session.log = session.log[-2:] if session.log else []
         session.published = self.snapshot(session, game)
-        await self.controller.store.set_messages(session.game_id, turn=message.id)
+        await self.store.set_messages(session.game_id, turn=message.id)
 
     async def edit_turn_message(self, session: Session, game: Game,
                                 channel: discord.abc.Messageable) -> None:
@@ -269,7 +267,7 @@ class Publisher:
 
     async def send_hand(self, session: Session, game: Game, seat: int, user_id: int,
                         channel: discord.abc.Messageable) -> None:
-        settings = await self.controller.store.get_settings(user_id)
+        settings = await self.store.get_settings(user_id)
         view = game.hand_view(seat)
         rendered = await self.renderer.hand(view, settings.hand_sort, settings.card_style)
         guild = self.bot.get_guild(session.guild_id)
@@ -297,5 +295,5 @@ class Publisher:
                                allowed_mentions=discord.AllowedMentions(users=True))
             return
         if session.game is game:  # a move made meanwhile has shown a newer hand already
-            await self.controller.panels.remember(session, user_id, rendered.order,
+            await self.panels.remember(session, user_id, rendered.order,
                                                   game.hand(seat))

@@ -1,9 +1,11 @@
-"""Short, correct summaries of each variant's rules for ``/rummy rules`` (from shared/rules)."""
+"""Short, correct summaries of each variant's rules for ``/rummy rules`` (from shared/rules).
+
+The registry (:mod:`bot.registry`) puts a summary together with its variant's options.
+"""
 
 from __future__ import annotations
 
 from .engine.game import Options
-from .variants import ALL_TITLES, VARIANTS
 
 SUMMARIES: dict[str, str] = {
     "straight": (
@@ -41,15 +43,6 @@ SUMMARIES: dict[str, str] = {
     "tiles": "Tile Rummy: 2–4 players, 106 tiles, rearrange the table freely after a 30-point "
              "initial meld. Not available yet.",
 }
-
-
-def rules_text(key: str) -> str:
-    title = ALL_TITLES[key]
-    text = f"## {title}\n{SUMMARIES[key]}"
-    kind = VARIANTS.get(key)
-    if kind is not None:
-        text += "\n**Options** (`/" + key + " new`):\n" + options_text(kind.game.options_type)
-    return text
 
 
 def options_text(options: type[Options]) -> str:

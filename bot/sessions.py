@@ -9,11 +9,15 @@ was last published to the channel and to each player's DMs.
 from __future__ import annotations
 
 import asyncio
+import logging
+import time
 from dataclasses import dataclass, field
 
 from .engine.game import Game, Options
-from .store import GameRow, SeatRow
-from .variants import Variant, variant
+from .registry import Variant, variant
+from .store import GameRow, SeatRow, Store, StoreError
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(slots=True)
@@ -67,6 +71,8 @@ class Session:
     dm_closed: set[int] = field(default_factory=set)
     shown: dict[int, tuple[list[str], str]] = field(default_factory=dict)
     """Per user: the hand order of the image last shown (NOT-7) and the hand it showed."""
+    computer_serial: int = -1
+    """The turn in which a computer last acted (its further actions follow sooner)."""
     tasks: dict[str, asyncio.Task] = field(default_factory=dict)
     wake: asyncio.Event = field(default_factory=asyncio.Event)
 
@@ -143,8 +149,37 @@ class SessionRegistry:
     def by_id(self, game_id: int) -> Session | None:
         return self._by_id.get(game_id)
 
+    def close(self, session: Session) -> None:
+        """Forget a session that ended: its timers stop and its channel is free again."""
+        session.cancel_tasks()
+        self.remove(session)
+
+    async def abandon(self, session: Session, store: Store) -> None:
+        """The game's channel is gone: the game cannot go on, so it is cancelled."""
+        try:
+            await store.cancel_game(session.game_id)
+        except StoreError:
+            log.exception("could not cancel game %s", session.game_id)
+        session.status = "cancelled"
+        self.close(session)
+
     def all(self) -> list[Session]:
         return list(self._by_id.values())
 
     def __len__(self) -> int:
         return len(self._by_id)
+
+
+def turn_deadline(session: Session, old: Game | None, new: Game,
+                  now: float | None = None) -> float | None:
+    """A fresh timer when a person's turn starts; the same one while the turn lasts.
+
+    A turn of many actions (Penang, Rummi, Tile Rummy) keeps one deadline: the
+    engine's ``turn_serial`` only changes when a turn starts.
+    """
+    seat = new.to_move
+    if new.is_over or seat is None or not new.turn_seconds or session.seats[seat].is_computer:
+        return None
+    if old is not None and old.turn_serial == new.turn_serial and session.deadline:
+        return session.deadline
+    return (time.time() if now is None else now) + new.turn_seconds

@@ -3,22 +3,35 @@
 Every component is a :class:`discord.ui.DynamicItem`: its ``custom_id``
 carries the game id, the action and its argument (``rm:42:draw:stock``), so
 a click on a message sent before a restart is routed without any saved view.
-Callbacks hand over to the bot's :class:`~bot.controller.Controller`.
+Callbacks hand over to the client's ``controller`` (any :class:`ComponentRouter`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import discord
 
-if TYPE_CHECKING:
-    from .app import RummyBot
-
 CUSTOM_ID_LIMIT = 100
 SELECT_LIMIT = 25
+
+
+class ComponentRouter(Protocol):
+    """Where clicks go: the bot's controller."""
+
+    async def on_button(self, interaction: discord.Interaction, game_id: int, action: str,
+                        arg: str) -> None: ...
+
+    async def on_select(self, interaction: discord.Interaction, game_id: int, action: str,
+                        arg: str, values: list[str]) -> None: ...
+
+
+def router(interaction: discord.Interaction) -> ComponentRouter:
+    """The controller of the client that received ``interaction``."""
+    found: ComponentRouter = getattr(interaction.client, "controller")  # noqa: B009
+    return found
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,9 +76,9 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button],
         spec = ButtonSpec(item.label or "", match["action"], match["arg"], item.style)
         return cls(int(match["game"]), spec)
 
-    async def callback(self, interaction: discord.Interaction[RummyBot]) -> None:
-        await interaction.client.controller.on_button(interaction, self.game_id,
-                                                      self.spec.action, self.spec.arg)
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await router(interaction).on_button(interaction, self.game_id, self.spec.action,
+                                            self.spec.arg)
 
 
 class GameSelect(discord.ui.DynamicItem[discord.ui.Select],
@@ -91,10 +104,9 @@ class GameSelect(discord.ui.DynamicItem[discord.ui.Select],
                           item.min_values, item.max_values)
         return cls(int(match["game"]), spec)
 
-    async def callback(self, interaction: discord.Interaction[RummyBot]) -> None:
-        await interaction.client.controller.on_select(interaction, self.game_id,
-                                                      self.spec.action, self.spec.arg,
-                                                      list(self.item.values))
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await router(interaction).on_select(interaction, self.game_id, self.spec.action,
+                                            self.spec.arg, list(self.item.values))
 
 
 def make_view(game_id: int, buttons: Sequence[ButtonSpec] = (),

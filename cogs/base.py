@@ -1,8 +1,8 @@
 """What every variant cog shares: lobby creation, typed moves, hand autocomplete.
 
-A variant cog is a :class:`discord.ext.commands.GroupCog` (``/straight``…)
-that also implements :class:`bot.adapters.VariantAdapter`, so the controller
-can ask it which buttons to show and which move a click makes.
+A variant cog is a :class:`discord.ext.commands.GroupCog` (``/straight``…) that
+turns typed options into moves. Buttons and panels are the variant's controls
+(:mod:`bot.controls`), found through the registry; the cog only types.
 """
 
 from __future__ import annotations
@@ -14,16 +14,18 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.adapters import Reply
+from bot.controls.base import Reply
 from bot.engine.cards import Piece
 from bot.engine.game import Game, Move
 from bot.engine.moves import Placed
 from bot.engine.notation import parse_groups, parse_list, parse_single
+from bot.interactions import reply
+from bot.registry import Variant, variant
 from bot.sessions import Session
-from bot.variants import variant
 
 if TYPE_CHECKING:
     from bot.app import RummyBot
+    from bot.controller import Controller
 
 AUTOCOMPLETE_LIMIT = 25
 
@@ -38,21 +40,18 @@ class VariantCog(commands.GroupCog):
         super().__init__()
 
     @property
-    def controller(self):
+    def controller(self) -> Controller:
         return self.bot.controller
 
-    async def cog_load(self) -> None:
-        self.controller.adapters[self.key] = self
-
-    async def cog_unload(self) -> None:
-        self.controller.adapters.pop(self.key, None)
+    @property
+    def variant(self) -> Variant:
+        return variant(self.key)
 
     # -- lobby ----------------------------------------------------------------
 
     async def open_lobby(self, interaction: discord.Interaction, values: dict[str, Any],
                          computers: int | None, seed: int | None) -> None:
-        await self.controller.lobby.open(interaction, variant(self.key), values, computers,
-                                         seed)
+        await self.controller.lobby.open(interaction, self.variant, values, computers, seed)
 
     # -- moves from commands ------------------------------------------------------
 
@@ -75,12 +74,12 @@ class VariantCog(commands.GroupCog):
         """The game in this channel, if it is this variant's; answers when not."""
         session = self.controller.session_for(interaction)
         if session is None:
-            await self.controller.reply(interaction, f"There is no game in this channel. Start "
-                                                     f"one with `/{self.key} new`.")
+            await reply(interaction, f"There is no game in this channel. Start one with "
+                                     f"`/{self.key} new`.")
             return None
         if session.variant.key != self.key:
-            await self.controller.reply(interaction, f"The game here is {session.variant.title}:"
-                                                     f" use `/{session.variant.key}` commands.")
+            await reply(interaction, f"The game here is {session.variant.title}: use "
+                                     f"`/{session.variant.key}` commands.")
             return None
         return session
 

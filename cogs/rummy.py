@@ -9,16 +9,18 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.interactions import reply
+from bot.registry import TITLES, VARIANTS, rules
 from bot.render import as_file
-from bot.rules_text import rules_text
 from bot.sessions import Session
 from bot.texts import EMBED_LIMIT, clip, table_text
-from bot.variants import ALL_TITLES
 
 if TYPE_CHECKING:
     from bot.app import RummyBot
+    from bot.controller import Controller
 
-VariantKey = Literal["straight", "indian", "penang", "rummi", "remi", "tiles"]
+VARIANT_CHOICES = [app_commands.Choice(name=title, value=key) for key, title in TITLES.items()]
+"""Every variant offered, from the registry (Discord allows 25 choices)."""
 PERIODS = {"all": None, "month": 30 * 24 * 3600, "week": 7 * 24 * 3600}
 COLOUR = discord.Colour.from_rgb(0x1B, 0x5E, 0x3B)
 
@@ -30,14 +32,14 @@ class RummyCog(commands.GroupCog, group_name="rummy",
         super().__init__()
 
     @property
-    def controller(self):
+    def controller(self) -> Controller:
         return self.bot.controller
 
     async def _session(self, interaction: discord.Interaction) -> Session | None:
         session = self.controller.session_for(interaction)
         if session is None:
-            await self.controller.reply(interaction, "There is no game in this channel. Open "
-                                                     "one with `/straight new` or `/indian new`.")
+            starts = " or ".join(f"`/{key} new`" for key in VARIANTS)
+            await reply(interaction, f"There is no game in this channel. Open one with {starts}.")
         return session
 
     # -- seats --------------------------------------------------------------------
@@ -45,24 +47,24 @@ class RummyCog(commands.GroupCog, group_name="rummy",
     @app_commands.command(name="join", description="Take a seat in this channel's lobby")
     async def join(self, interaction: discord.Interaction) -> None:
         if session := await self._session(interaction):
-            await self.controller.lobby.act(interaction, session, "join")
+            await self.controller.lobby_action(interaction, session, "join")
 
     @app_commands.command(name="leave", description="Leave the lobby, or forfeit the game in "
                                                     "progress")
     async def leave(self, interaction: discord.Interaction) -> None:
         if session := await self._session(interaction):
-            await self.controller.lobby.act(interaction, session, "leave")
+            await self.controller.lobby_action(interaction, session, "leave")
 
     @app_commands.command(name="start", description="Start the game (host only)")
     async def start(self, interaction: discord.Interaction) -> None:
         if session := await self._session(interaction):
-            await self.controller.lobby.act(interaction, session, "start")
+            await self.controller.lobby_action(interaction, session, "start")
 
     @app_commands.command(name="cancel", description="Cancel the lobby or game (host or "
                                                      "Manage Server)")
     async def cancel(self, interaction: discord.Interaction) -> None:
         if session := await self._session(interaction):
-            await self.controller.lobby.act(interaction, session, "cancel")
+            await self.controller.lobby_action(interaction, session, "cancel")
 
     # -- playing --------------------------------------------------------------------
 
@@ -79,7 +81,7 @@ class RummyCog(commands.GroupCog, group_name="rummy",
             return
         game = session.game
         if game is None:
-            await self.controller.reply(interaction, "The game has not started yet.")
+            await reply(interaction, "The game has not started yet.")
             return
         view = game.table_view()
         text = table_text(view, session.names)
@@ -97,10 +99,10 @@ class RummyCog(commands.GroupCog, group_name="rummy",
         if session is None:
             return
         if session.variant.key not in ("remi", "tiles"):
-            await self.controller.reply(interaction, f"{session.variant.title} has no auto-play:"
+            await reply(interaction, f"{session.variant.title} has no auto-play:"
                                                      " there is nothing to resume.")
             return
-        await self.controller.reply(interaction, "Auto-play is not available yet.")
+        await reply(interaction, "Auto-play is not available yet.")
 
     @app_commands.command(name="settings", description="How your hand is shown")
     @app_commands.describe(sort="Order cards by suit or by rank",
@@ -110,7 +112,7 @@ class RummyCog(commands.GroupCog, group_name="rummy",
                        style: Literal["four", "classic"] | None = None) -> None:
         settings = await self.controller.store.set_settings(interaction.user.id, hand_sort=sort,
                                                             card_style=style)
-        await self.controller.reply(interaction, f"Your hand is sorted by {settings.hand_sort} "
+        await reply(interaction, f"Your hand is sorted by {settings.hand_sort} "
                                                  f"and drawn in the {settings.card_style} style.")
 
     # -- records --------------------------------------------------------------------
@@ -118,20 +120,21 @@ class RummyCog(commands.GroupCog, group_name="rummy",
     @app_commands.command(name="leaderboard", description="This server's standings")
     @app_commands.describe(variant="One variant, or all", period="Games of all time, this "
                                                                  "month or this week")
+    @app_commands.choices(variant=VARIANT_CHOICES)
     async def leaderboard(self, interaction: discord.Interaction,
-                          variant: VariantKey | None = None,
+                          variant: str | None = None,
                           period: Literal["all", "month", "week"] = "all") -> None:
         if interaction.guild_id is None:
-            await self.controller.reply(interaction, "Leaderboards belong to a server.")
+            await reply(interaction, "Leaderboards belong to a server.")
             return
         span = PERIODS[period]
         since = time.time() - span if span else None
         rows = await self.controller.store.leaderboard(interaction.guild_id, variant, since)
-        title = f"Leaderboard · {ALL_TITLES[variant] if variant else 'all variants'}"
+        title = f"Leaderboard · {TITLES[variant] if variant else 'all variants'}"
         if period != "all":
             title += f" · this {period}"
         if not rows:
-            await self.controller.reply(interaction, "No finished games here yet.",
+            await reply(interaction, "No finished games here yet.",
                                         ephemeral=False)
             return
         lines = [f"{i}. <@{r.user_id}> — rating **{r.rating}**, {r.games} games, {r.wins} wins "
@@ -146,15 +149,15 @@ class RummyCog(commands.GroupCog, group_name="rummy",
     async def stats(self, interaction: discord.Interaction,
                     member: discord.Member | None = None) -> None:
         if interaction.guild_id is None:
-            await self.controller.reply(interaction, "Records belong to a server.")
+            await reply(interaction, "Records belong to a server.")
             return
         who = member or interaction.user
         rows = await self.controller.store.player_stats(interaction.guild_id, who.id)
         if not rows:
-            await self.controller.reply(interaction, f"{who.display_name} has no finished "
+            await reply(interaction, f"{who.display_name} has no finished "
                                                      "games here yet.")
             return
-        lines = [f"**{ALL_TITLES.get(r.variant, r.variant)}** — rating {r.rating}, {r.games} "
+        lines = [f"**{TITLES.get(r.variant, r.variant)}** — rating {r.rating}, {r.games} "
                  f"games, {r.wins} wins ({r.win_rate:.0%}), avg {r.avg_points:g} pts, best "
                  f"place {r.best_place}, last played <t:{int(r.last_played)}:R>" for r in rows]
         embed = discord.Embed(title=f"{who.display_name} · stats", description="\n".join(lines),
@@ -166,18 +169,18 @@ class RummyCog(commands.GroupCog, group_name="rummy",
     async def history(self, interaction: discord.Interaction,
                       member: discord.Member | None = None) -> None:
         if interaction.guild_id is None:
-            await self.controller.reply(interaction, "History belongs to a server.")
+            await reply(interaction, "History belongs to a server.")
             return
         rows = await self.controller.store.history(interaction.guild_id,
                                                    member.id if member else None)
         if not rows:
-            await self.controller.reply(interaction, "No finished games here yet.")
+            await reply(interaction, "No finished games here yet.")
             return
         lines = []
         for row in rows:
             players = ", ".join(f"{p.place}. {p.name} ({p.points})" for p in
                                 sorted(row.players, key=lambda p: p.place))
-            lines.append(f"**{ALL_TITLES.get(row.variant, row.variant)}** "
+            lines.append(f"**{TITLES.get(row.variant, row.variant)}** "
                          f"<t:{int(row.finished_at)}:d> · seed `{row.seed}` — {players}")
         embed = discord.Embed(title="Recent games", description=clip("\n".join(lines),
                                                                      EMBED_LIMIT),
@@ -186,12 +189,12 @@ class RummyCog(commands.GroupCog, group_name="rummy",
 
     @app_commands.command(name="rules", description="A short summary of a variant's rules")
     @app_commands.describe(variant="Which variant (the one in this channel, if left out)")
-    async def rules(self, interaction: discord.Interaction,
-                    variant: VariantKey | None = None) -> None:
+    @app_commands.choices(variant=VARIANT_CHOICES)
+    async def rules(self, interaction: discord.Interaction, variant: str | None = None) -> None:
         if variant is None:
             session = self.controller.session_for(interaction)
-            variant = session.variant.key if session else "straight"  # type: ignore[assignment]
-        await self.controller.reply(interaction, clip(rules_text(variant)))
+            variant = session.variant.key if session else "straight"
+        await reply(interaction, clip(rules(variant)))
 
 
 async def setup(bot) -> None:

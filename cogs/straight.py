@@ -1,22 +1,16 @@
-"""``/straight``: Straight Rummy lobbies and moves, and its buttons (10-straight.md, UX.md)."""
+"""``/straight``: Straight Rummy lobbies and typed moves (10-straight.md, UX.md).
+
+Its buttons are :mod:`bot.controls.straight`.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Literal
 
 import discord
 from discord import app_commands
 
-from bot.adapters import Panel, Reply
-from bot.engine.cards import Piece
-from bot.engine.errors import IllegalMove
-from bot.engine.game import Game, Move
-from bot.engine.moves import Discard, Draw, LayOff, MeldDown, placed
-from bot.engine.variants.straight import StraightGame
-from bot.panels import encode_positions
-from bot.texts import meld_text
-from bot.ui import ButtonSpec, SelectSpec
+from bot.engine.moves import Discard, Draw, LayOff, MeldDown
 
 from .base import VariantCog
 
@@ -96,57 +90,6 @@ class StraightCog(VariantCog, group_name="straight",
     async def _card(self, interaction: discord.Interaction,
                     current: str) -> list[app_commands.Choice[str]]:
         return await self.complete_cards(interaction, current, single=True)
-
-    # -- buttons (VariantAdapter) ---------------------------------------------------------
-
-    def turn_buttons(self, game: Game) -> list[ButtonSpec]:
-        assert isinstance(game, StraightGame)
-        if game.phase != "draw":
-            return []
-        buttons = [ButtonSpec("Draw from stock", "draw", "stock",
-                              discord.ButtonStyle.success)]
-        if game.discard:
-            buttons.append(ButtonSpec(f"Take {game.discard[-1].code}", "draw", "discard"))
-        return buttons
-
-    def panel(self, game: Game, seat: int, selected: Sequence[int],
-              order: Sequence[Piece]) -> Panel:
-        assert isinstance(game, StraightGame)
-        if game.is_over or game.to_move != seat:
-            return Panel("It is not your turn yet.")
-        if game.phase == "draw":
-            return Panel("Draw first.", tuple(self.turn_buttons(game)))
-        arg = encode_positions(selected)
-        buttons = (
-            ButtonSpec("Meld selected", "meld", arg, discord.ButtonStyle.success,
-                       disabled=len(selected) < 3),
-            ButtonSpec("Discard selected", "discard", arg, discord.ButtonStyle.danger,
-                       disabled=len(selected) != 1),
-        )
-        selects: tuple[SelectSpec, ...] = ()
-        if selected and game.table:
-            selects = (SelectSpec("layoff", "Lay off the selected cards on meld…", tuple(
-                (f"{m.number}: {meld_text(m.view(), False)}", str(m.number))
-                for m in game.table[-25:]), arg),)
-        hint = ("Pick cards, then Meld (3 or more), Lay off onto a meld, or Discard one to end "
-                "your turn." if not selected else "")
-        return Panel(hint, buttons, selects)
-
-    def action(self, game: Game, seat: int, action: str, arg: str, picked: Sequence[Piece],
-               values: Sequence[str]) -> Move | Reply:
-        if action == "draw":
-            return Draw(seat, arg)
-        if not picked:
-            raise IllegalMove("pick cards in the menu first")
-        if action == "meld":
-            return MeldDown(seat, (placed(*picked),))
-        if action == "discard":
-            if len(picked) != 1:
-                raise IllegalMove("pick exactly one card to discard")
-            return Discard(seat, picked[0])
-        if action == "layoff":
-            return LayOff(seat, placed(*picked), int(values[0]))
-        raise IllegalMove("that button is not part of Straight Rummy")
 
 
 async def setup(bot) -> None:

@@ -1,4 +1,4 @@
-"""The /indian cog's adapter logic without Discord: buttons, panel, confirmations, results."""
+"""Indian's controls without Discord: buttons, panel, confirmations, results."""
 
 from __future__ import annotations
 
@@ -6,15 +6,15 @@ import json
 
 import pytest
 
-from bot.adapters import Reply
+from bot.controls.base import Reply
+from bot.controls.indian import ARG_LIMIT, IndianControls, decode_declaration, encode_declaration
 from bot.engine.errors import IllegalMove, NotYourTurn
 from bot.engine.moves import Discard, Draw
 from bot.engine.variants.indian import Declare, Drop, IndianGame
 from bot.ui import CUSTOM_ID_LIMIT
-from cogs.indian import ARG_LIMIT, IndianCog, decode_declaration, encode_declaration
 from tests.test_indian_helpers import card, cards, groups, indian
 
-COG = IndianCog(None)  # the adapter methods need no bot
+COG = IndianControls()
 
 # Seed example A (IND-23): 10s wild, P1 draws 8H and shows.
 SHOW = "AD 2D 3D 4D | 5S 6S 7S | 9D 9S 9C | QS QD QC"
@@ -132,7 +132,7 @@ def test_a_grouping_too_long_for_a_button_drops_its_faces(monkeypatch) -> None:
     grouping = groups("3H 4H 5H 6H | JC 7S=KC QC | QS QD QH | 9S 9H 9C")
     worst = "t123456~14~" + "|".join(["10=10H-11=10H-12=10H-13=10H"] * 3 + ["1-2-3-4-5"])
     assert len(f"rm:{10**18}:confirm:{worst}") > CUSTOM_ID_LIMIT  # faces can overflow…
-    monkeypatch.setattr("cogs.indian.ARG_LIMIT", 30)
+    monkeypatch.setattr("bot.controls.indian.ARG_LIMIT", 30)
     arg, bare = encode_declaration(game, 0, card("2D"), grouping)
     assert bare and "=" not in arg  # … so they are left out (they are optional, IND-15)
     question = COG.confirm_declare(game, 0, card("2D"), grouping)

@@ -1,0 +1,129 @@
+"""What the controller asks of each variant's controls, and the pieces they share.
+
+The controller owns everything that is the same for all variants (lobbies,
+persistence, timers, computers, publishing); a variant's controls say which
+buttons its turn message and hand panel carry, and which move a click makes.
+They are pure: they read the game and return specs, moves or replies.
+
+Shared builders live here once: positions picked in the hand panel, the
+meld / lay-off controls of melding variants, and confirmation questions
+(Indian's declaration and drop today, Remi's close next).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
+
+import discord
+
+from ..engine.cards import Piece
+from ..engine.errors import IllegalMove
+from ..engine.game import Game, Move
+from ..engine.views import MeldView
+from ..texts import meld_text
+from ..ui import SELECT_LIMIT, ButtonSpec, SelectSpec
+
+
+@dataclass(frozen=True, slots=True)
+class Reply:
+    """An answer that is not a move (a private check, a confirmation question).
+
+    ``update``: answer a button by replacing the private message it was on (e.g.
+    Cancel on a confirmation question, so its buttons go away) instead of adding one.
+    """
+
+    text: str
+    buttons: tuple[ButtonSpec, ...] = field(default=())
+    update: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Panel:
+    """The controls of a player's private hand panel, for the current selection."""
+
+    hint: str
+    buttons: tuple[ButtonSpec, ...] = ()
+    selects: tuple[SelectSpec, ...] = ()
+
+
+class Controls(Protocol):
+    """One variant's buttons and panel logic."""
+
+    def turn_buttons(self, game: Game) -> list[ButtonSpec]:
+        """Routine moves on the public turn message (e.g. draw from stock, take 7H, done)."""
+        ...
+
+    def panel(self, game: Game, seat: int, selected: Sequence[int],
+              order: Sequence[Piece]) -> Panel:
+        """Buttons and selects for the hand panel, given selected positions (1-based)."""
+        ...
+
+    def action(self, game: Game, seat: int, action: str, arg: str,
+               picked: Sequence[Piece], values: Sequence[str]) -> Move | Reply:
+        """The move (or reply) for a button or select of this variant."""
+        ...
+
+
+# -- positions picked in the hand panel ------------------------------------------------------
+
+
+def encode_positions(positions: Sequence[int]) -> str:
+    """Selected 1-based positions as a button argument (``3.7.8``)."""
+    return ".".join(str(p) for p in positions)
+
+
+def decode_positions(arg: str) -> list[int]:
+    return [int(p) for p in arg.split(".") if p.isdigit()]
+
+
+def need_picked(picked: Sequence[Piece], count: int | None = None, what: str = "") -> None:
+    """Refuse a panel button pressed without (exactly ``count``) cards picked."""
+    if not picked:
+        raise IllegalMove("pick cards in the menu first")
+    if count is not None and len(picked) != count:
+        raise IllegalMove(f"pick exactly {'one card' if count == 1 else f'{count} cards'} "
+                          f"to {what} in the menu first")
+
+
+# -- melding variants ---------------------------------------------------------------------
+
+
+def meld_button(arg: str, selected: int, minimum: int = 3) -> ButtonSpec:
+    """*Meld selected*: enabled once enough cards are picked."""
+    return ButtonSpec("Meld selected", "meld", arg, discord.ButtonStyle.success,
+                      disabled=selected < minimum)
+
+
+def layoff_select(melds: Iterable[MeldView], arg: str, tiles: bool = False) -> SelectSpec | None:
+    """*Lay off the selected cards on meld…*: one option per meld offered (newest 25)."""
+    options = tuple((f"{m.number}: {meld_text(m, tiles)}", str(m.number)) for m in melds)
+    if not options:
+        return None
+    return SelectSpec("layoff", "Lay off the selected cards on meld…",
+                      options[-SELECT_LIMIT:], arg)
+
+
+# -- confirmations ------------------------------------------------------------------------
+
+
+def confirm(question: str, verb: str, action: str, arg: str, *, cancel: str,
+            danger: bool = False) -> Reply:
+    """A costly move asks first, privately: *<verb>* does it, *Cancel* changes nothing.
+
+    ``cancel`` names what was asked (``declare``, ``drop``, ``close``) so the answer to
+    Cancel can say what did not happen (:func:`dismissed`).
+    """
+    style = discord.ButtonStyle.danger if danger else discord.ButtonStyle.success
+    return Reply(question, (ButtonSpec(verb, action, arg, style),
+                            ButtonSpec("Cancel", "dismiss", cancel)))
+
+
+DISMISSED = {"declare": "Not declared", "drop": "Not dropped", "close": "Not closed",
+             "dead": "Not declared dead"}
+
+
+def dismissed(what: str) -> Reply:
+    """The answer to Cancel on a confirmation: the question is replaced by one line."""
+    return Reply(f"{DISMISSED.get(what, 'Cancelled')}: nothing changed.", update=True)

@@ -1,0 +1,98 @@
+"""The one list of variants: everything the bot needs to know about each, in one place.
+
+Adding a variant is one line in :data:`VARIANTS` (and its own engine module,
+computer player, controls and cog). Every other list — cogs to load, titles,
+the choices of ``/rummy`` options, rules summaries — is derived from here.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+
+from .ai import indian as indian_ai
+from .ai import straight as straight_ai
+from .controls.base import Controls
+from .controls.indian import IndianControls
+from .controls.straight import StraightControls
+from .engine.game import Game, Move
+from .engine.variants.indian import IndianGame
+from .engine.variants.straight import StraightGame
+from .rules_text import SUMMARIES, options_text
+
+ChooseMove = Callable[[Game, int, random.Random], Move]
+
+
+@dataclass(frozen=True, slots=True)
+class Variant:
+    """One playable variant."""
+
+    key: str
+    """The slash-command group and the key in the database (``straight``)."""
+    game: type[Game]
+    computers: Mapping[str, ChooseMove]
+    """Computer players by level; the first is the default."""
+    controls: Controls
+    summary: str
+    cog: str = field(default="")
+    """The extension module of its slash commands (``cogs.<key>`` unless set)."""
+
+    @property
+    def title(self) -> str:
+        return self.game.title
+
+    @property
+    def extension(self) -> str:
+        return self.cog or f"cogs.{self.key}"
+
+    def choose_move(self, game: Game, seat: int, rng: random.Random,
+                    level: str | None = None) -> Move:
+        """The computer's move for ``seat`` at ``level`` (the default level if unknown)."""
+        chooser = self.computers.get(level or "", next(iter(self.computers.values())))
+        return chooser(game, seat, rng)
+
+    def rules(self) -> str:
+        """``/rummy rules``: the summary and every option of ``/<key> new``."""
+        return (f"## {self.title}\n{self.summary}\n**Options** (`/{self.key} new`):\n"
+                + options_text(self.game.options_type))
+
+
+VARIANTS: dict[str, Variant] = {v.key: v for v in (
+    Variant("straight", StraightGame, {"standard": straight_ai.choose_move},  # type: ignore[dict-item]
+            StraightControls(), SUMMARIES["straight"]),
+    Variant("indian", IndianGame, {"standard": indian_ai.choose_move},  # type: ignore[dict-item]
+            IndianControls(), SUMMARIES["indian"]),
+)}
+
+PLANNED: dict[str, str] = {
+    "penang": "Penang Rummy (Si Rummy)",
+    "rummi": "Rummi (Singapore)",
+    "remi": "Indonesian Remi",
+    "tiles": "Tile Rummy",
+}
+"""Variants being built: named in ``/rummy rules`` and records, not playable yet."""
+
+TITLES: dict[str, str] = {**{k: v.title for k, v in VARIANTS.items()}, **PLANNED}
+"""Every variant the product offers or will offer, by key."""
+
+
+class UnknownVariant(KeyError):
+    """A key that is not a playable variant; ``str()`` says so in words."""
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+def variant(key: str) -> Variant:
+    try:
+        return VARIANTS[key]
+    except KeyError:
+        raise UnknownVariant(f"{TITLES.get(key, key)} is not available yet") from None
+
+
+def rules(key: str) -> str:
+    """The rules summary of any offered variant, playable or planned."""
+    if key in VARIANTS:
+        return VARIANTS[key].rules()
+    return f"## {TITLES[key]}\n{SUMMARIES[key]}"
