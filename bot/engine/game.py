@@ -15,6 +15,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 from abc import ABC, abstractmethod
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Self, get_args, get_origin
@@ -302,6 +303,14 @@ class Game(ABC):
     @abstractmethod
     def hand(self, seat: int) -> Sequence[Piece]:
         """The pieces ``seat`` holds."""
+
+    @abstractmethod
+    def inventory(self) -> Counter[Piece]:
+        """Every piece of the game wherever it is: hands, piles, table, set aside.
+
+        The same multiset before and after every move (no piece is lost or made):
+        the variant contract test checks it for every registered variant.
+        """
 
     @abstractmethod
     def history(self) -> Sequence[HandResult]:

@@ -458,6 +458,14 @@ class IndianGame(Game):
     def hand(self, seat: int) -> Sequence[Card]:
         return self.hands[seat]
 
+    def inventory(self) -> Counter[Piece]:
+        found = Counter[Piece](c for hand in self.hands for c in hand)
+        found.update(self.closed)
+        found.update(self.open)
+        if self.cut_joker is not None:
+            found[self.cut_joker] += 1
+        return found
+
     def history(self) -> Sequence[HandResult]:
         return self.results
 

@@ -6,6 +6,7 @@ cards wins the hand and collects the value of everybody else's cards.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
@@ -193,6 +194,13 @@ class StraightGame(Game):
 
     def hand(self, seat: int) -> Sequence[Card]:
         return self.hands[seat]
+
+    def inventory(self) -> Counter[Piece]:
+        found = Counter[Piece](c for hand in self.hands for c in hand)
+        found.update(self.stock)
+        found.update(self.discard)
+        found.update(c for m in self.table for c in m.meld.pieces)
+        return found
 
     def history(self) -> Sequence[HandResult]:
         return self.results
