@@ -125,7 +125,10 @@ class Publisher:
         await self.publish_results(session, game, channel)
         if game.is_over:
             await self.retire_turn_message(session, channel)
-            await self.publish_final(session, game, channel)
+            if not session.final_posted:
+                await self.publish_final(session, game, channel)
+                session.final_posted = True
+                await self.remember(session)
             self.sessions.close(session)
         elif game.turn_serial != session.published_serial:
             await self.retire_turn_message(session, channel)
@@ -133,6 +136,10 @@ class Publisher:
         elif session.published != self.snapshot(session, game):
             await self.edit_turn_message(session, game, channel)
         await self.refresh_dms(session, game, channel)
+
+    async def remember(self, session: Session) -> None:
+        """Save what the channel and DMs show now, so a restart posts nothing twice."""
+        await self.store.set_published(session.game_id, session.published_record())
 
     @staticmethod
     def snapshot(session: Session, game: Game) -> tuple:
@@ -179,7 +186,8 @@ class Publisher:
         session.published_serial = game.turn_serial
         session.log = session.log[-2:] if session.log else []
         session.published = self.snapshot(session, game)
-        await self.store.set_messages(session.game_id, turn=message.id)
+        await self.store.set_published(session.game_id, session.published_record(),
+                                       turn=message.id)
 
     async def edit_turn_message(self, session: Session, game: Game,
                                 channel: discord.abc.Messageable) -> None:
@@ -217,9 +225,9 @@ class Publisher:
         history = game.history()
         while session.published_results < len(history):
             result = history[session.published_results]
-            session.published_results += 1
-            if game.is_over and session.published_results == len(history):
+            if game.is_over and session.published_results + 1 == len(history):
                 return  # the final hand is told by publish_final
+            session.published_results += 1
             summary = with_names(result.summary, session.names)
             totals = ", ".join(f"{name} {total}" for name, total in
                                zip(session.names, result.totals, strict=False))
@@ -230,10 +238,10 @@ class Publisher:
                     f"{summary}\nPoints: {points}\nTotals: {totals}")
             if session.published_results < len(history):
                 await channel.send(clip(text))
-                continue
-            # The latest hand: its picture shows what everybody held.
-            png = await self.renderer.results(game.result_view(), session.names)
-            await channel.send(clip(text), file=as_file(png, "results.png"))
+            else:  # the latest hand: its picture shows what everybody held
+                png = await self.renderer.results(game.result_view(), session.names)
+                await channel.send(clip(text), file=as_file(png, "results.png"))
+            await self.remember(session)
 
     async def publish_final(self, session: Session, game: Game,
                             channel: discord.abc.Messageable) -> None:
@@ -256,6 +264,7 @@ class Publisher:
 
     async def refresh_dms(self, session: Session, game: Game,
                           channel: discord.abc.Messageable) -> None:
+        changed = False
         for seat, player in enumerate(session.seats):
             if not player.human or player.user_id is None or player.left:
                 continue
@@ -263,7 +272,10 @@ class Publisher:
             if session.dm_keys.get(player.user_id) == key or player.user_id in session.dm_closed:
                 continue
             session.dm_keys[player.user_id] = key
+            changed = True
             await self.send_hand(session, game, seat, player.user_id, channel)
+        if changed:
+            await self.remember(session)
 
     async def send_hand(self, session: Session, game: Game, seat: int, user_id: int,
                         channel: discord.abc.Messageable) -> None:
@@ -295,5 +307,4 @@ class Publisher:
                                allowed_mentions=discord.AllowedMentions(users=True))
             return
         if session.game is game:  # a move made meanwhile has shown a newer hand already
-            await self.panels.remember(session, user_id, rendered.order,
-                                                  game.hand(seat))
+            await self.panels.remember(session, user_id, rendered.order, game.hand(seat))

@@ -12,6 +12,7 @@ import asyncio
 import logging
 import time
 from dataclasses import dataclass, field
+from typing import Any
 
 from .engine.game import Game, Options
 from .registry import Variant, variant
@@ -60,14 +61,19 @@ class Session:
     moves: int = 0
     """Moves saved so far (the store's move count)."""
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    # What the channel and the DMs last showed (in memory only; rebuilt after a restart).
+    # What the channel and the DMs show. Saved (``published_record``) so that a restart
+    # posts nothing twice: results once, one hand DM per player, the same turn message.
     published_serial: int = -1
-    published: tuple = ()
-    """What the current turn message shows (Publisher.snapshot)."""
+    """The turn (``turn_serial``) the turn message is for."""
     published_results: int = 0
-    log: list[str] = field(default_factory=list)
+    """Hands whose results the channel has been told."""
+    final_posted: bool = False
     dm_messages: dict[int, int] = field(default_factory=dict)
     dm_keys: dict[int, str] = field(default_factory=dict)
+    # Runtime only.
+    published: tuple = ()
+    """What the current turn message shows (Publisher.snapshot); rebuilt after a restart."""
+    log: list[str] = field(default_factory=list)
     dm_closed: set[int] = field(default_factory=set)
     shown: dict[int, tuple[list[str], str]] = field(default_factory=dict)
     """Per user: the hand order of the image last shown (NOT-7) and the hand it showed."""
@@ -88,7 +94,24 @@ class Session:
                       turn_message_id=row.turn_message_id, moves=row.move_count)
         if row.state is not None:
             session.game = kind.game.from_json(row.state)
+        session.adopt_published(row.published)
         return session
+
+    def published_record(self) -> dict[str, Any]:
+        """What the channel and DMs show, as saved in the store."""
+        return {"serial": self.published_serial, "results": self.published_results,
+                "final": self.final_posted, "closed": sorted(self.dm_closed),
+                "dms": {str(user): [self.dm_messages[user], self.dm_keys.get(user, "")]
+                        for user in self.dm_messages}}
+
+    def adopt_published(self, record: dict[str, Any]) -> None:
+        self.published_serial = int(record.get("serial", -1))
+        self.published_results = int(record.get("results", 0))
+        self.final_posted = bool(record.get("final", False))
+        self.dm_closed.update(int(user) for user in record.get("closed", ()))
+        for user, (message_id, key) in record.get("dms", {}).items():
+            self.dm_messages[int(user)] = int(message_id)
+            self.dm_keys[int(user)] = str(key)
 
     # -- seats ------------------------------------------------------------
 

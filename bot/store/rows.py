@@ -53,6 +53,8 @@ class GameRow:
     updated_at: float
     finished_at: float | None
     seats: tuple[SeatRow, ...] = ()
+    published: JSONObject = field(default_factory=dict)
+    """What the channel and DMs already show (the publisher's memory, see migration 0002)."""
 
     @property
     def is_open(self) -> bool:

@@ -48,7 +48,7 @@ Clock = Callable[[], float]
 _GAME_COLUMNS = (
     "id, guild_id, channel_id, variant, options, seed, status, host_id, state,"
     " lobby_message_id, table_message_id, turn_message_id, turn_deadline, move_count,"
-    " created_at, updated_at, finished_at")
+    " created_at, updated_at, finished_at, published")
 _SEAT_COLUMNS = "game_id, seat, user_id, name, is_computer, has_left"
 _OPEN = "status IN ('lobby', 'running')"
 
@@ -181,6 +181,21 @@ class Store:
                  "set_table": table is not ..., "table": None if table is ... else table,
                  "set_turn": turn is not ..., "turn": None if turn is ... else turn,
                  "now": self._clock(), "id": game_id})
+        if cursor.rowcount == 0:
+            raise GameNotFound(game_id)
+
+    async def set_published(self, game_id: int, published: JSONObject, *,
+                            turn: int | EllipsisType | None = ...) -> None:
+        """Remember what the channel and DMs show for a game, and with it the turn message
+        when ``turn`` is given (one write). Any status: the final results are posted
+        after the game is finished."""
+        async with self._lock:
+            cursor = await self._db.execute(
+                "UPDATE games SET published = :published,"
+                " turn_message_id = CASE WHEN :set_turn THEN :turn ELSE turn_message_id END"
+                " WHERE id = :id",
+                {"published": _dump(published), "set_turn": turn is not ...,
+                 "turn": None if turn is ... else turn, "id": game_id})
         if cursor.rowcount == 0:
             raise GameNotFound(game_id)
 
@@ -380,7 +395,7 @@ class Store:
 def _game_row(row: Sequence[Any], seats: Iterable[SeatRow]) -> GameRow:
     (game_id, guild_id, channel_id, variant, options, seed, status, host_id, state,
      lobby_message_id, table_message_id, turn_message_id, turn_deadline, move_count,
-     created_at, updated_at, finished_at) = row
+     created_at, updated_at, finished_at, published) = row
     return GameRow(
         id=game_id, guild_id=guild_id, channel_id=channel_id, variant=variant,
         options=json.loads(options), seed=int(seed), status=GameStatus(status),
@@ -388,7 +403,7 @@ def _game_row(row: Sequence[Any], seats: Iterable[SeatRow]) -> GameRow:
         lobby_message_id=lobby_message_id, table_message_id=table_message_id,
         turn_message_id=turn_message_id, turn_deadline=turn_deadline, move_count=move_count,
         created_at=created_at, updated_at=updated_at, finished_at=finished_at,
-        seats=tuple(seats))
+        seats=tuple(seats), published=json.loads(published))
 
 
 async def _insert_seats(db: aiosqlite.Connection, game_id: int, seats: Sequence[SeatRow]) -> None:
