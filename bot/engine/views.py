@@ -27,6 +27,8 @@ class SeatState(StrEnum):
     AUTO = "auto-play"     # Remi, Tile Rummy after repeated timeouts
     ELIMINATED = "eliminated"  # Indian pool formats
     WON = "won"
+    LOST = "lost"
+    """The game is over and this player did not win it."""
 
 
 @dataclass(frozen=True, slots=True)

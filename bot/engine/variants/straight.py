@@ -1,4 +1,4 @@
-"""Straight Rummy (rules STR-1 … STR-43, ``shared/rules/10-straight.md``).
+"""Straight Rummy (rules STR-1 … STR-44, ``shared/rules/10-straight.md``).
 
 Draw, meld and lay off, discard; the first player to get rid of all their
 cards wins the hand and collects the value of everybody else's cards.
@@ -26,6 +26,9 @@ CARDS_DEALT = {2: 10, 3: 7, 4: 7, 5: 6, 6: 6}
 
 REMOVAL_TIMEOUTS = 3
 """STR-42: consecutive timeouts that remove a player from the hand."""
+
+MAX_RESHUFFLES = 2
+"""STR-44: reshuffles allowed in one hand; the next empty stock ends the hand (stalemate)."""
 
 
 @dataclass(frozen=True)
@@ -87,6 +90,8 @@ class StraightGame(Game):
     dealer: int = 0
     timeouts: list[int] = field(default_factory=list)
     results: list[HandResult] = field(default_factory=list)
+    stalemates: list[int] = field(default_factory=list)
+    """Numbers of the hands that ended in a stalemate (STR-44)."""
     # The hand in play.
     hands: list[list[Card]] = field(default_factory=list)
     stock: list[Card] = field(default_factory=list)
@@ -107,6 +112,8 @@ class StraightGame(Game):
     drawn: Card | None = None
     melds_this_turn: int = 0
     played_this_turn: bool = False
+    reshuffles: int = 0
+    """Reshuffles of the discard pile in this hand (STR-44)."""
 
     # -- set-up -----------------------------------------------------------
 
@@ -146,6 +153,7 @@ class StraightGame(Game):
         self.has_melded = [False] * n
         self.played_before = [False] * n
         self.turn = first  # STR-8
+        self.reshuffles = 0
         events.append(Event("hand_started", f"Hand {self.hand_number}: {{p{self.dealer}}} deals "
                             f"{CARDS_DEALT[n]} cards each; {self.discard[-1].code} is face up."))
         self._begin_turn(events)
@@ -157,25 +165,41 @@ class StraightGame(Game):
         self.drawn = None
         self.melds_this_turn = 0
         self.played_this_turn = False
-        if not self.stock:
-            if self.options.stock_out == "reshuffle" and len(self.discard) >= 2:
-                top = self.discard.pop()
-                pile = self.discard
-                self.rng.shuffle(pile)
-                self.stock = pile
-                self.discard = [top]
-                events.append(Event("reshuffle", f"The stock ran out: the discard pile was "
-                                    f"shuffled into a new stock of {len(pile)}; {top.code} stays "
-                                    "face up."))
-            else:
-                failed = self.options.stock_out == "reshuffle"
-                reason = ("The stock ran out and the discard pile holds one card: the hand ends "
-                          "with no winner." if failed else
-                          "The stock ran out: the hand ends with no winner.")
-                self._end_hand(None, False, reason, events, charge_all=not failed)
-                return
+        if not self.stock and self._stock_out(events):
+            return
         self.turn_serial += 1
         events.append(Event("turn", f"{{p{self.turn}}} to play.", self.turn))
+
+    def _stock_out(self, events: list[Event]) -> bool:
+        """STR-17, STR-44: the stock is empty as a turn begins; True when the hand ended."""
+        if self.options.stock_out == "end":
+            self._end_hand(None, False, "The stock ran out: the hand ends with no winner.",
+                           events, charge_all=True)
+            return True
+        if self.reshuffles >= MAX_RESHUFFLES:  # STR-44: scored as stock_out = end
+            self.stalemates.append(self.hand_number)
+            self._end_hand(None, False, f"Stalemate: the stock ran out after {MAX_RESHUFFLES} "
+                           "reshuffles, so the hand ends with no winner.", events,
+                           charge_all=True)
+            return True
+        if len(self.discard) < 2:
+            self._end_hand(None, False, "The stock ran out and the discard pile holds one card: "
+                           "the hand ends with no winner.", events)
+            return True
+        top = self.discard.pop()
+        pile = self.discard
+        self.rng.shuffle(pile)
+        self.stock = pile
+        self.discard = [top]
+        self.reshuffles += 1
+        left = MAX_RESHUFFLES - self.reshuffles
+        warning = (f" {left} more reshuffle{'s' if left != 1 else ''} allowed this hand."
+                   if left else " This was the last reshuffle: when the stock runs out again, "
+                   "the hand ends with no winner.")
+        events.append(Event("reshuffle", f"The stock ran out: the discard pile was shuffled "
+                            f"into a new stock of {len(pile)}; {top.code} stays face up."
+                            + warning))
+        return False
 
     # -- the protocol -----------------------------------------------------
 
@@ -479,8 +503,9 @@ class StraightGame(Game):
     # -- views ------------------------------------------------------------
 
     def _state(self, seat: int) -> SeatState:
-        if self.results and self.is_over and seat in self.winners:
-            return SeatState.WON
+        """The seat's standing; once the match is over, as it ended (won or lost)."""
+        if self.results and self.is_over:
+            return SeatState.WON if seat in self.winners else SeatState.LOST
         return SeatState.PLAYING if self.active[seat] else SeatState.OUT
 
     def table_view(self) -> TableView:
@@ -519,9 +544,17 @@ class StraightGame(Game):
              for s in range(self.players)), key=lambda p: (p.place, p.seat)))
         hands = f"{self.hand_number} hand" + ("s" if self.hand_number != 1 else "")
         title = (f"Match over after {hands}" if self.is_over
-                 else f"Hand {last.number} result" if last else "No hand played yet")
+                 else self._hand_title(last) if last else "No hand played yet")
         return ResultView(variant=self.variant, title=title, placings=placings, seed=self.seed,
                           match_over=self.is_over)
+
+    def _hand_title(self, result: HandResult) -> str:
+        """``Hand 3 result``, or what ended a hand without a winner (STR-17, STR-44)."""
+        if result.winners:
+            return f"Hand {result.number} result"
+        if result.number in self.stalemates:
+            return f"Hand {result.number}: stalemate, no winner"
+        return f"Hand {result.number}: no winner"
 
 
 # ---------------------------------------------------------------------------
