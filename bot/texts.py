@@ -10,7 +10,7 @@ import re
 from collections.abc import Sequence
 
 from .engine.cards import RANK_LABELS, RANK_NAMES, Piece
-from .engine.views import MeldView, ResultView, TableView
+from .engine.views import HandView, MeldView, Placing, ResultView, TableView
 
 CONTENT_LIMIT = 2000
 EMBED_LIMIT = 4096
@@ -93,15 +93,59 @@ def wild_text(rank: int | None) -> str:
 
 
 def result_text(view: ResultView, names: Sequence[str]) -> str:
+    """One line per player: place, points, total, note, and the hand as it ended.
+
+    A grouped hand (IND-23, IND-27) names each group and its cards, then the
+    deadwood and what it counts; any other hand is listed as held.
+    """
     lines = []
     for placing in view.placings:
         name = names[placing.seat] if placing.seat < len(names) else f"seat {placing.seat + 1}"
-        held = f" — held {codes(placing.held)}" if placing.held else ""
+        if placing.grouped:
+            held = f" — {grouping_text(placing, view.run_word, view.tiles)}"
+        else:
+            held = f" — held {codes(placing.held)}" if placing.held else ""
         if placing.finish is not None:
-            held += f", finished with {placing.finish.code}"
+            held += f"{',' if not placing.grouped else ' ·'} finished with {placing.finish.code}"
         note = f" ({placing.note})" if placing.note else ""
         total = f", total {placing.total}" if placing.total else ""
         lines.append(f"{placing.place}. **{name}** {placing.points}{total}{note}{held}")
     if view.seed is not None:
         lines.append(f"Seed: `{view.seed}`")
     return "\n".join(lines)
+
+
+def group_text(meld: MeldView, run_word: str = "run", tiles: bool = False) -> str:
+    """``Pure sequence 5H 6H 7H`` or ``Set 9C 9D JK(=9)``: what a group is, and its pieces."""
+    return f"{meld.title(run_word)} {meld_text(meld, tiles)}"
+
+
+def grouping_text(placing: Placing, run_word: str = "run", tiles: bool = False) -> str:
+    """A grouped hand in words: ``Pure sequence … · Set … · Deadwood: KD 2C (12)``."""
+    parts = [group_text(meld, run_word, tiles) for meld in placing.groups]
+    if placing.grouping_note:
+        parts.insert(0, placing.grouping_note[:1].upper() + placing.grouping_note[1:])
+    if placing.deadwood:
+        parts.append(f"Deadwood: {codes(placing.deadwood)} ({placing.deadwood_value})")
+    elif placing.groups and not placing.winner:
+        parts.append("no deadwood")
+    return " · ".join(parts)
+
+
+def plural(count: float, noun: str, many: str | None = None) -> str:
+    """``1 game``, ``2 games``, ``0 wins``, ``1.5 points``: a number and its noun, agreeing.
+
+    ``many`` is the plural where adding an ``s`` is wrong (``plural(2, "match", "matches")``).
+    """
+    word = noun if count == 1 else many or f"{noun}s"
+    return f"{count:g} {word}"
+
+
+def drawn_text(view: HandView) -> str:
+    """``You drew **7H**.`` for the card just drawn this turn (HandView.newest), else ``""``.
+
+    For the DM and ephemeral hand messages, beside the picture's NEW badge.
+    """
+    if view.newest is None:
+        return ""
+    return f"You drew **{view.newest.code}**."

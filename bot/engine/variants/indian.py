@@ -55,19 +55,21 @@ class IndianOptions(Options):
     """The options table of the Indian Rummy spec (IND-33)."""
 
     format: str = option("points", choices=FORMATS,
-                         help="points = one deal; pool101/pool201 = play until one is left; "
-                              "deals = a fixed number of deals for chips")
-    deals: int = option(2, also=DEALS_ALLOWED,
-                        help="number of deals in format deals: 2, 3 or 6")
+                         help="points: a single deal; pool101 or pool201: deals until one "
+                              "player is left (reaching 101 or 201 points knocks a player "
+                              "out); deals: a fixed number of deals, paid in chips")
+    deals: int = option(2, also=DEALS_ALLOWED, help="how many deals a game of format deals has")
     decks: str | None = option(None, choices=("1", "2"),
-                               help="none = by player count; 1 = 53 cards; 2 = 106 cards")
-    wild_joker: bool = option(True, help="cut a wild joker; off = printed jokers only")
+                               help="1 pack and a joker (53 cards) or 2 packs and 2 jokers "
+                                    "(106 cards); left out, 1 for 2 players and 2 for more")
+    wild_joker: bool = option(True, help="cut a card and make every card of its rank wild; "
+                                         "false: only the printed jokers are jokers")
     turn_seconds: int = option(90, bounds=(10, 600), also=(0,),
-                               help="turn timer in seconds; 0 = no timer")
+                               help="seconds per turn; 0 turns the timer off")
     misses_to_drop: int = option(3, bounds=(1, 10),
-                                 help="consecutive missed turns that drop a player")
+                                 help="missed turns in a row that drop a player (middle drop)")
     first_open_joker_pickup: bool = option(
-        True, help="the deal's first open card may be taken even if it is a joker")
+        True, help="the deal's first open card may be taken even when it is a joker")
 
     def check_together(self) -> None:
         if self.format != "deals" and self.deals != 2:
@@ -268,7 +270,7 @@ def search_show(cards: Sequence[Card], rules: MeldRules) -> ShowVerdict:
     if not ordinary:
         melds = absorb_jokers(arrangement.melds, jokers, rules)
         if melds is not None:
-            return _verdict_from_melds(melds, rules)
+            return _verdict_from_melds(display_order(melds), rules)
     groups = tuple(tuple(m.pieces) for m in arrangement.melds)
     left = tuple(arrangement.deadwood)
     verb = "fits" if len(ordinary) == 1 else "fit"
@@ -317,8 +319,15 @@ def loser_grouping(cards: Sequence[Card], rules: MeldRules) -> Grouping:
     if absorbed is not None:
         melds = absorbed
         deadwood = [c for c in deadwood if not rules.is_joker(c)]
-    melds.sort(key=lambda m: (not m.is_run, not m.pure))
-    return Grouping(tuple(melds), tuple(sort_by_suit(deadwood)), arrangement.value)
+    return Grouping(tuple(display_order(melds)), tuple(sort_by_suit(deadwood)),
+                    arrangement.value)
+
+
+def display_order(melds: Sequence[Meld]) -> list[Meld]:
+    """Groups the bot found, as it shows them: pure sequences, other sequences, then sets
+    (each kind by its lowest card). A player's own grouping keeps the player's order."""
+    return sorted(melds, key=lambda m: (not m.is_run, not m.pure,
+                                        min(p.index for p in m.pieces)))
 
 
 def loser_count(cards: Sequence[Card], rules: MeldRules) -> int:

@@ -35,24 +35,30 @@ MAX_RESHUFFLES = 2
 class StraightOptions(Options):
     """The options table of the Straight Rummy spec (STR-38)."""
 
-    one_meld_per_turn: bool = option(False, help="at most one new meld per turn")
-    meld_before_layoff: bool = option(False, help="no lay-off before a meld of your own")
+    one_meld_per_turn: bool = option(
+        False, help="at most one new meld per turn (lay-offs are not limited)")
+    meld_before_layoff: bool = option(
+        False, help="you may lay off only once you have laid a meld of your own this hand")
     no_discard_of_taken_card: bool = option(
-        False, help="a card taken from the discard pile cannot be discarded that turn")
+        False, help="a card taken from the discard pile cannot be discarded in the same turn")
     stock_out: str = option("reshuffle", choices=("reshuffle", "end"),
-                            help="what an empty stock does")
+                            help="when the stock runs out: shuffle the discard pile into a new "
+                                 "stock (at most twice a hand; then the hand ends with no "
+                                 "winner), or end the hand at once")
     rummy_bonus: str = option("double", choices=("double", "ten"),
-                              help="going-rummy payments ×2 or +10")
+                              help="going rummy doubles each payment, or adds 10 to it")
     aces: str = option("low", choices=("low", "high", "both", "around"),
-                       help="allowed ace positions in runs; ace worth 15 unless low")
-    discard_to_go_out: bool = option(False, help="going out needs a final discard")
-    penalty_scoring: bool = option(False,
-                                   help="your own hand value is a penalty; lowest score wins")
-    target: int = option(100, bounds=(1, 10000), help="match end score")
+                       help="where an ace goes in a run: low A-2-3, high Q-K-A, both (either "
+                            "end) or around (K-A-2 too); an ace is worth 15 unless low")
+    discard_to_go_out: bool = option(False, help="you must discard your last card to go out")
+    penalty_scoring: bool = option(False, help="losers add what they would have paid to "
+                                               "their own score, and the lowest score wins")
+    target: int = option(100, bounds=(1, 10000),
+                         help="the match ends once someone's score reaches this")
     hands: int | None = option(None, bounds=(1, 100),
-                               help="fixed number of hands; overrides target")
+                               help="play exactly this many hands instead of playing to target")
     turn_seconds: int = option(90, bounds=(10, 600), also=(0,),
-                               help="turn timer in seconds; 0 = no timer")
+                               help="seconds per turn; 0 turns the timer off")
 
     @property
     def meld_rules(self) -> MeldRules:
