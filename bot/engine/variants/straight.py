@@ -551,6 +551,9 @@ class StraightGame(Game):
         hands = f"{self.hand_number} hand" + ("s" if self.hand_number != 1 else "")
         title = (f"Match over after {hands}" if self.is_over
                  else self._hand_title(last) if last else "No hand played yet")
+        if self.is_over and last is not None and not last.winners:
+            title += " · " + ("the last a stalemate" if last.number in self.stalemates
+                              else "the last without a winner")
         return ResultView(variant=self.variant, title=title, placings=placings, seed=self.seed,
                           match_over=self.is_over)
 
