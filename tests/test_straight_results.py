@@ -46,3 +46,17 @@ def test_STR_17_hand_without_a_winner_is_titled_so() -> None:
                     stock_out="end", hands=2)
     after, _ = game.apply(Discard(A, card("9C")))
     assert after.result_view().title == "Hand 1: no winner"
+
+
+def test_STR_31_each_loser_note_says_what_they_paid() -> None:
+    game = straight(3, held=["9C", "KS 7D AH", "5C 5D QH 2S"], phase="play", discard="3C",
+                    hands=2)
+    game.played_before[A] = True
+    game.active[C] = False
+    after, _ = game.apply(Discard(A, card("9C")))
+    assert after.results[-1].notes == ("went out", "paid 18", "removed, paid 22")
+    penalty = straight(2, held=["9C", "KS"], phase="play", discard="3C", hands=2,
+                       penalty_scoring=True)
+    penalty.played_before[A] = True
+    after, _ = penalty.apply(Discard(A, card("9C")))
+    assert after.results[-1].notes == ("went out", "")  # the points column says +10

@@ -427,6 +427,7 @@ class StraightGame(Game):
         opts = self.options
         values = [self.hand_value(s) for s in range(n)]
         points = [0] * n
+        payments = [0] * n
         if winner is not None:
             payments = [0 if s == winner else self._payment(values[s], rummy) for s in range(n)]
             if opts.penalty_scoring:
@@ -437,8 +438,7 @@ class StraightGame(Game):
             points = values  # STR-33
         for s in range(n):
             self.scores[s] += points[s]
-        notes = tuple(("went rummy" if rummy else "went out") if s == winner
-                      else "" if self.active[s] else "removed" for s in range(n))
+        notes = tuple(self._note(s, winner, rummy, payments[s]) for s in range(n))
         self.results.append(HandResult(
             number=self.hand_number, winners=(winner,) if winner is not None else (),
             points=tuple(points), totals=tuple(self.scores),
@@ -454,6 +454,15 @@ class StraightGame(Game):
             return
         self.dealer = next_seat(self.dealer, n)  # STR-6
         self._deal(events)
+
+    def _note(self, seat: int, winner: int | None, rummy: bool, payment: int) -> str:
+        """What a seat's hand came to: ``went out``, ``paid 18`` (STR-31), ``removed``."""
+        if seat == winner:
+            return "went rummy" if rummy else "went out"
+        parts = [] if self.active[seat] else ["removed"]
+        if winner is not None and not self.options.penalty_scoring:
+            parts.append(f"paid {payment}")
+        return ", ".join(parts)
 
     def _payment(self, value: int, rummy: bool) -> int:
         if not rummy:
