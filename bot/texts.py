@@ -68,9 +68,9 @@ def table_text(view: TableView, names: Sequence[str]) -> str:
         dealer = " (dealer)" if panel.dealer else ""
         state = "" if panel.state.value == "playing" else f" — {panel.state.value}"
         note = f" ({panel.note})" if panel.note and panel.note not in state else ""
-        unit = ("tile" if view.tiles else "card") + ("" if panel.pieces_left == 1 else "s")
-        lines.append(f"{marks}{' ' if marks else ''}**{name}**{dealer}: {panel.pieces_left} "
-                     f"{unit}, score {panel.score}{state}{note}")
+        pieces = plural(panel.pieces_left, "tile" if view.tiles else "card")
+        lines.append(f"{marks}{' ' if marks else ''}**{name}**{dealer}: {pieces}, "
+                     f"score {panel.score}{state}{note}")
     if view.melds:
         lines.append("Melds: " + " · ".join(
             f"**{m.number}** {meld_text(m, view.tiles)}" for m in view.melds))
@@ -139,6 +139,20 @@ def plural(count: float, noun: str, many: str | None = None) -> str:
     """
     word = noun if count == 1 else many or f"{noun}s"
     return f"{count:g} {word}"
+
+
+def record_text(games: int, wins: int, win_rate: float, avg_points: float) -> str:
+    """``1 game, 1 win (100%), avg 12 points``: a player's record for stats and leaderboards."""
+    return (f"{plural(games, 'game')}, {plural(wins, 'win')} ({win_rate:.0%}), "
+            f"avg {plural(avg_points, 'point')}")
+
+
+def not_your_turn_text(to_move: int | None, names: Sequence[str]) -> str:
+    """The refusal for a move out of turn, saying whose turn it is (``NotYourTurn``)."""
+    if to_move is None:
+        return "It is nobody's turn now."
+    name = names[to_move] if to_move < len(names) else f"seat {to_move + 1}"
+    return f"It is not your turn: it is {name}'s turn."
 
 
 def drawn_text(view: HandView) -> str:

@@ -7,7 +7,14 @@ from bot.engine.variants.indian import IndianOptions
 from bot.engine.variants.straight import StraightOptions
 from bot.engine.views import HandView, MeldView, Placing, ResultView
 from bot.rules_text import options_text, rules_text
-from bot.texts import drawn_text, grouping_text, plural, result_text
+from bot.texts import (
+    drawn_text,
+    grouping_text,
+    not_your_turn_text,
+    plural,
+    record_text,
+    result_text,
+)
 from tests.engine_helpers import cards
 
 
@@ -15,6 +22,16 @@ def test_plural_agrees_with_the_count() -> None:
     assert plural(1, "game") == "1 game" and plural(1, "win") == "1 win"
     assert plural(0, "win") == "0 wins" and plural(2, "game") == "2 games"
     assert plural(1.5, "point") == "1.5 points" and plural(2, "match", "matches") == "2 matches"
+
+
+def test_record_text_agrees_in_number() -> None:
+    assert record_text(1, 1, 1.0, 12) == "1 game, 1 win (100%), avg 12 points"
+    assert record_text(3, 0, 0.0, 1) == "3 games, 0 wins (0%), avg 1 point"
+
+
+def test_not_your_turn_says_whose_turn_it_is() -> None:
+    assert not_your_turn_text(1, ["Ana", "Ben"]) == "It is not your turn: it is Ben's turn."
+    assert not_your_turn_text(None, ["Ana", "Ben"]) == "It is nobody's turn now."
 
 
 def test_drawn_text_names_the_newest_card() -> None:
