@@ -55,8 +55,8 @@ class MeldView:
     def title(self, run_word: str = "run") -> str:
         """What the group is, for results: ``Pure sequence``, ``Sequence`` or ``Set``.
 
-        A run is called pure only where jokers exist to make it impure: a run
-        with a joker is plain ``Sequence`` (its stand-ins are marked on the cards).
+        A run with no stand-in is pure; one with a joker is plainly a ``Sequence``
+        (its stand-ins are marked on the cards and in the text).
         """
         if self.kind != "run":
             return "Set"
