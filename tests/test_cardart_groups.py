@@ -31,20 +31,14 @@ def loser(**grouping) -> ResultView:
                       run_word="sequence")
 
 
-def band_gaps(picture: Image.Image) -> list[int]:
-    """Widths of the stretches of band felt between the cards, across the middle of the cards."""
+def band_gaps(picture: Image.Image, band: tuple[int, int, int] = palette.FELT_DARK
+              ) -> list[int]:
+    """Widths of the stretches of ``band`` between the cards, across the middle of the cards."""
     box = colour_mask(picture, palette.CARD).getbbox()
     assert box is not None
     y = (box[1] + box[3]) // 2
-    row = colour_mask(picture.crop((box[0], y, box[2], y + 1)), palette.FELT_DARK).tobytes()
-    gaps, run = [], 0
-    for value in row:
-        if value:
-            run += 1
-        elif run:
-            gaps.append(run)
-            run = 0
-    return gaps
+    row = colour_mask(picture.crop((box[0], y, box[2], y + 1)), band).tobytes()
+    return [len(run) for run in row.split(b"\x00") if run]
 
 
 def test_a_flat_hand_is_one_stretch_of_cards() -> None:
@@ -88,3 +82,20 @@ def test_many_groups_wrap_onto_a_second_row() -> None:
                                     NAMES))
     assert picture.height - one_row.height > sprites.CARD_SMALL.height
     assert picture.width == 1200
+
+
+def test_a_grouped_show_ends_with_the_finish_card_in_its_slot() -> None:
+    def winner(**extra) -> ResultView:
+        return ResultView("indian", "Deal 1 result",
+                          (Placing(0, 1, "0", "0", held=HELD[:9], groups=GROUPS,
+                                   deadwood_value=0, **extra),), run_word="sequence")
+
+    plain = decode(render_results(winner(), NAMES))
+    slotted = decode(render_results(winner(finish=cards("8H")[0]), NAMES))
+    assert slotted.size == plain.size  # the slot joins the groups' row
+    assert len(band_gaps(slotted, palette.WINNER_BAND)) == len(
+        band_gaps(plain, palette.WINNER_BAND)) + 1
+    right = colour_mask(slotted, palette.CARD).getbbox()[2]
+    assert colour_mask(slotted, palette.FELT).crop((right + 1, 0, right + 4,
+                                                    slotted.height)).getbbox() is not None
+
