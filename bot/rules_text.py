@@ -5,7 +5,7 @@ The registry (:mod:`bot.registry`) puts a summary together with its variant's op
 
 from __future__ import annotations
 
-from .engine.game import Options
+from .engine.game import Options, OptionSpec
 
 SUMMARIES: dict[str, str] = {
     "straight": (
@@ -15,22 +15,27 @@ SUMMARIES: dict[str, str] = {
         "then discard one card.\n"
         "**Melds:** runs of 3+ of one suit (aces low by default) and sets of 3–4 of a rank. "
         "Anyone may lay off on any meld.\n"
-        "**Going out:** the first to have no cards wins the hand; going rummy (all cards in one "
-        "turn, nothing melded before) doubles the payments.\n"
-        "**Scoring:** losers pay their cards (pips, J Q K 10, ace 1 or 15); the match runs "
-        "to the target or a fixed number of hands. Three timeouts in a row remove you from "
-        "the hand.\n"
+        "**Going out:** the first to have no cards wins the hand; going rummy (all your cards "
+        "in one turn, nothing melded or laid off before) doubles the payments (by default).\n"
+        "**Empty stock:** the discard pile is shuffled into a new stock, at most twice a hand; "
+        "the next time the stock runs out, the hand ends with no winner.\n"
+        "**Scoring:** each loser pays the winner their cards' value (pips, J Q K 10, ace 1 or "
+        "15); the match runs to the target or a fixed number of hands. Three timeouts in a row "
+        "remove you from the hand.\n"
         "**Commands:** `/straight draw`, `meld 7H 8H 9H | QS QD QC`, `layoff 10H meld:1`, "
         "`discard 4C` — or use the buttons and My hand."),
     "indian": (
         "2–6 players, 13 cards each; 1 pack + 1 joker for 2 players, 2 packs + 2 jokers for "
         "more. A cut joker is shown: every card of its rank is wild.\n"
         "**Your turn:** draw from the closed or open deck (no jokers from the open deck), then "
-        "discard — or declare. Before drawing you may drop (20 first, 40 middle).\n"
+        "discard — or declare. Before drawing you may drop out of the deal: 20 points before "
+        "your first draw, 40 later (25 and 50 in pool 201).\n"
         "**Valid show:** all 13 cards in sequences and sets, at least two sequences, at least "
         "one pure (no joker standing in). A wrong show costs 80.\n"
-        "**Scoring:** losers count their unmelded cards (A K Q J 10, jokers 0), capped at 80. "
-        "Formats: points (one deal), pool 101/201 (out at 101/201 or more), deals.\n"
+        "**Scoring:** a loser with two sequences, one pure, counts the cards left out of their "
+        "best grouping, otherwise all 13 (A K Q J 10 points, others their pips, jokers 0), at "
+        "most 80. Formats: points (one deal), pool 101/201 (out at 101/201 or more), deals "
+        "(a fixed number, for chips).\n"
         "**Commands:** `/indian draw`, `discard`, `check` (private), `declare finish:4C` "
         "(shows the bot's reading and asks you to confirm), `drop` — or the buttons and My "
         "hand."),
@@ -46,17 +51,35 @@ SUMMARIES: dict[str, str] = {
 
 
 def options_text(options: type[Options]) -> str:
-    lines = []
-    for spec in options.specs():
-        if spec.choices:
-            allowed = " | ".join(spec.choices)
-        elif spec.kind == "bool":
-            allowed = "true | false"
-        else:
-            low, high = spec.bounds or (0, 0)
-            allowed = " or ".join([*map(str, spec.also), f"{low}–{high}"])
-            if spec.optional:
-                allowed = "none or " + allowed
-        default = "none" if spec.default is None else str(spec.default).lower()
-        lines.append(f"• `{spec.name}` ({allowed}, default {default}): {spec.help}")
-    return "\n".join(lines)
+    """One line per option: its values, its default and what it does."""
+    return "\n".join(f"• `{spec.name}` ({option_values(spec)}{_default(spec)}) — {spec.help}"
+                     for spec in options.specs())
+
+
+def option_values(spec: OptionSpec) -> str:
+    """The values an option takes, as a player would say them: ``2, 3 or 6``,
+    ``0, or 10 to 600``, ``true or false``."""
+    if spec.kind == "bool":
+        return "true or false"
+    if spec.choices:
+        return alternatives(list(spec.choices))
+    values = [str(v) for v in spec.also]
+    if spec.bounds is not None:
+        values.append(f"{spec.bounds[0]} to {spec.bounds[1]}")
+    if len(values) == 2 and spec.bounds is not None:
+        return f"{values[0]}, or {values[1]}"  # "0, or 10 to 600": the comma keeps "or" apart
+    return alternatives(values)
+
+
+def alternatives(values: list[str]) -> str:
+    """``a``, ``a or b``, ``a, b or c``."""
+    if len(values) <= 1:
+        return "".join(values)
+    return ", ".join(values[:-1]) + " or " + values[-1]
+
+
+def _default(spec: OptionSpec) -> str:
+    """``; default 90``, or ``, or leave it out`` for an option whose default is no value."""
+    if spec.default is None:
+        return ", or leave it out"
+    return f"; default {str(spec.default).lower()}"

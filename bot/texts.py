@@ -10,7 +10,7 @@ import re
 from collections.abc import Sequence
 
 from .engine.cards import RANK_LABELS, RANK_NAMES, Piece
-from .engine.views import MeldView, ResultView, TableView
+from .engine.views import HandView, MeldView, Placing, ResultView, TableView
 
 CONTENT_LIMIT = 2000
 EMBED_LIMIT = 4096
@@ -68,9 +68,9 @@ def table_text(view: TableView, names: Sequence[str]) -> str:
         dealer = " (dealer)" if panel.dealer else ""
         state = "" if panel.state.value == "playing" else f" — {panel.state.value}"
         note = f" ({panel.note})" if panel.note and panel.note not in state else ""
-        unit = ("tile" if view.tiles else "card") + ("" if panel.pieces_left == 1 else "s")
-        lines.append(f"{marks}{' ' if marks else ''}**{name}**{dealer}: {panel.pieces_left} "
-                     f"{unit}, score {panel.score}{state}{note}")
+        pieces = plural(panel.pieces_left, "tile" if view.tiles else "card")
+        lines.append(f"{marks}{' ' if marks else ''}**{name}**{dealer}: {pieces}, "
+                     f"score {panel.score}{state}{note}")
     if view.melds:
         lines.append("Melds: " + " · ".join(
             f"**{m.number}** {meld_text(m, view.tiles)}" for m in view.melds))
@@ -93,15 +93,73 @@ def wild_text(rank: int | None) -> str:
 
 
 def result_text(view: ResultView, names: Sequence[str]) -> str:
+    """One line per player: place, points, total, note, and the hand as it ended.
+
+    A grouped hand (IND-23, IND-27) names each group and its cards, then the
+    deadwood and what it counts; any other hand is listed as held.
+    """
     lines = []
     for placing in view.placings:
         name = names[placing.seat] if placing.seat < len(names) else f"seat {placing.seat + 1}"
-        held = f" — held {codes(placing.held)}" if placing.held else ""
+        if placing.grouped:
+            held = f" — {grouping_text(placing, view.run_word, view.tiles)}"
+        else:
+            held = f" — held {codes(placing.held)}" if placing.held else ""
         if placing.finish is not None:
-            held += f", finished with {placing.finish.code}"
+            held += f"{',' if not placing.grouped else ' ·'} finished with {placing.finish.code}"
         note = f" ({placing.note})" if placing.note else ""
         total = f", total {placing.total}" if placing.total else ""
         lines.append(f"{placing.place}. **{name}** {placing.points}{total}{note}{held}")
     if view.seed is not None:
         lines.append(f"Seed: `{view.seed}`")
     return "\n".join(lines)
+
+
+def group_text(meld: MeldView, run_word: str = "run", tiles: bool = False) -> str:
+    """``Pure sequence 5H 6H 7H`` or ``Set 9C 9D JK(=9)``: what a group is, and its pieces."""
+    return f"{meld.title(run_word)} {meld_text(meld, tiles)}"
+
+
+def grouping_text(placing: Placing, run_word: str = "run", tiles: bool = False) -> str:
+    """A grouped hand in words: ``Pure sequence … · Set … · Deadwood: KD 2C (12)``."""
+    parts = [group_text(meld, run_word, tiles) for meld in placing.groups]
+    if placing.grouping_note:
+        parts.insert(0, placing.grouping_note[:1].upper() + placing.grouping_note[1:])
+    if placing.deadwood:
+        parts.append(f"Deadwood: {codes(placing.deadwood)} ({placing.deadwood_value})")
+    elif placing.groups and not placing.winner:
+        parts.append("no deadwood")
+    return " · ".join(parts)
+
+
+def plural(count: float, noun: str, many: str | None = None) -> str:
+    """``1 game``, ``2 games``, ``0 wins``, ``1.5 points``: a number and its noun, agreeing.
+
+    ``many`` is the plural where adding an ``s`` is wrong (``plural(2, "match", "matches")``).
+    """
+    word = noun if count == 1 else many or f"{noun}s"
+    return f"{count:g} {word}"
+
+
+def record_text(games: int, wins: int, win_rate: float, avg_points: float) -> str:
+    """``1 game, 1 win (100%), avg 12 points``: a player's record for stats and leaderboards."""
+    return (f"{plural(games, 'game')}, {plural(wins, 'win')} ({win_rate:.0%}), "
+            f"avg {plural(avg_points, 'point')}")
+
+
+def not_your_turn_text(to_move: int | None, names: Sequence[str]) -> str:
+    """The refusal for a move out of turn, saying whose turn it is (``NotYourTurn``)."""
+    if to_move is None:
+        return "It is nobody's turn now."
+    name = names[to_move] if to_move < len(names) else f"seat {to_move + 1}"
+    return f"It is not your turn: it is {name}'s turn."
+
+
+def drawn_text(view: HandView) -> str:
+    """``You drew **7H**.`` for the card just drawn this turn (HandView.newest), else ``""``.
+
+    For the DM and ephemeral hand messages, beside the picture's NEW badge.
+    """
+    if view.newest is None:
+        return ""
+    return f"You drew **{view.newest.code}**."

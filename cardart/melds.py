@@ -89,6 +89,20 @@ class SpreadPile:
             y += self._row_height + SPACING
 
 
+def stand_ins(meld: MeldView, tiles: bool) -> dict[int, sprites.Sprite]:
+    """The ``=7H`` badge for each joker of ``meld``, by position (NOT-8)."""
+    return {i: sprites.badge("=" + face.label(tiles), palette.BADGE_TEXT, palette.JOKER_PURPLE,
+                             sprites.BADGE_SIZE - 2)
+            for i, face in meld.jokers}
+
+
+def paste_stand_ins(picture: Image.Image, badges: dict[int, sprites.Sprite], xs: Sequence[int],
+                    y: int, size: PieceSize) -> None:
+    """Badges on the jokers of a run of pieces drawn at ``xs``, ``y`` (bottom-left corner)."""
+    for i, badge in badges.items():
+        paste(picture, badge, (xs[i] + 3, y + size.height - badge.height - 5))
+
+
 @dataclass(slots=True)
 class MeldLayout:
     """One meld laid out: its number chip above its overlapping pieces."""
@@ -101,10 +115,7 @@ class MeldLayout:
 
     def __post_init__(self) -> None:
         size = self.size
-        self.stand_ins = {
-            i: sprites.badge("=" + face.label(self.tiles), palette.BADGE_TEXT,
-                             palette.JOKER_PURPLE, sprites.BADGE_SIZE - 2)
-            for i, face in self.meld.jokers}
+        self.stand_ins = stand_ins(self.meld, self.tiles)
         natural = sprites.strip(size)
         self.xs, x = [], 0
         for i in range(len(self.meld.pieces)):
@@ -130,10 +141,9 @@ class MeldLayout:
         x, y = xy
         paste(picture, self.chip, (x, y))
         y += self.chip.height + 4
-        draw_run(picture, self.meld.pieces, [x + dx for dx in self.xs], y, self.size, style)
-        for i, badge in self.stand_ins.items():
-            paste(picture, badge, (x + self.xs[i] + 3,
-                                   y + self.size.height - badge.height - 5))
+        xs = [x + dx for dx in self.xs]
+        draw_run(picture, self.meld.pieces, xs, y, self.size, style)
+        paste_stand_ins(picture, self.stand_ins, xs, y, self.size)
 
 
 @dataclass(slots=True)

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from PIL import Image
 
 from bot.engine.cards import Piece
-from bot.engine.views import Placing, ResultView
+from bot.engine.views import MeldView, Placing, ResultView
 
 from . import palette, shapes, sprites
 from .encode import png_bytes
@@ -29,6 +29,7 @@ from .layout import (
     step_to_fit,
     variant_title,
 )
+from .melds import paste_stand_ins, stand_ins
 from .palette import RGB, Style
 from .raster import fill
 
@@ -41,6 +42,11 @@ MEDALS: dict[int, RGB] = {1: palette.GOLD, 2: palette.SILVER, 3: palette.BRONZE}
 SLOT_PAD = 5
 """The felt margin around a card in its own slot (the finish card)."""
 FINISH_CAPTION = "finish"
+GROUP_GAP = 18
+"""Felt between two groups of a grouped hand."""
+DEADWOOD_GAP = 44
+"""Felt between the last group and the deadwood, which stands apart."""
+GROUP_CAPTION = SMALL_SIZE - 2
 
 
 def render_results(view: ResultView, names: Sequence[str], *, style: Style = "four") -> bytes:
@@ -54,7 +60,8 @@ def render_results(view: ResultView, names: Sequence[str], *, style: Style = "fo
                            Line(" · ".join(subtitle), size=SMALL_SIZE, colour=palette.FELT_MUTED),
                            _ColumnHeads()]
     size = sprites.TILE_SMALL if view.tiles else sprites.CARD_SMALL
-    blocks += [_PlacingRow(placing, name_of(names, placing.seat), size, style)
+    blocks += [_PlacingRow(placing, name_of(names, placing.seat), size, style, view.run_word,
+                           view.tiles)
                for placing in sorted(view.placings, key=lambda p: (p.place, p.seat))]
     return png_bytes(stack(blocks, ROW_GAP))
 
@@ -83,17 +90,30 @@ class _PlacingRow:
     name: str
     size: sprites.PieceSize
     style: Style
+    run_word: str = "run"
+    tiles: bool = False
 
     @property
     def height(self) -> int:
         line = cap_height(Typeface.BOLD, TEXT_SIZE)
         small = cap_height(Typeface.REGULAR, SMALL_SIZE)
         height = 2 * SPACING + line + SPACING + 4
-        if self.placing.held or self.placing.finish is not None:
+        if self.placing.grouped:
+            height += self._grouped().height + SPACING
+        elif self.placing.held or self.placing.finish is not None:
             height += self.size.height + SPACING
         elif self._says_nothing_left:
             height += small + SPACING
-        return height + (small + SPACING if self.placing.note else 0) + SPACING
+        return height + (small + SPACING if self._note else 0) + SPACING
+
+    @property
+    def _note(self) -> str:
+        return " · ".join(n for n in (self.placing.note, self.placing.grouping_note) if n)
+
+    def _grouped(self) -> _GroupedHand:
+        """The grouped hand, the finish card last in its own captioned slot."""
+        return _GroupedHand.of(self.placing, self.run_word, self.tiles, self.size,
+                               WIDTH - MARGIN - 16 - NAME_X)
 
     @property
     def _says_nothing_left(self) -> bool:
@@ -125,7 +145,11 @@ class _PlacingRow:
         slot = 3 * SPACING + caption.width + SPACING + SLOT_PAD + self.size.width
         right = WIDTH - MARGIN - 16 - (slot if finish is not None else 0)
         end = NAME_X
-        if self.placing.held:
+        grouped = self._grouped() if self.placing.grouped else None
+        if grouped is not None:
+            grouped.draw(picture, (NAME_X, y), self.style)
+            finish = None  # drawn as the grouped hand's last slot
+        elif self.placing.held:
             held = self.placing.held
             natural = sprites.strip(self.size)
             step = step_to_fit(len(held), self.size.width, right - NAME_X, natural)
@@ -140,13 +164,14 @@ class _PlacingRow:
             end = NAME_X + nothing.width
         if finish is not None:
             self._finish_slot(picture, finish, caption, end + 3 * SPACING, y)
-        if self.placing.held or finish is not None:
+        if grouped is not None:
+            y += grouped.height + SPACING
+        elif self.placing.held or finish is not None:
             y += self.size.height + SPACING
         elif self._says_nothing_left:
             y += small + SPACING
-        if self.placing.note:
-            note = fitted(self.placing.note, Typeface.REGULAR, SMALL_SIZE,
-                          WIDTH - MARGIN - 16 - NAME_X)
+        if self._note:
+            note = fitted(self._note, Typeface.REGULAR, SMALL_SIZE, WIDTH - MARGIN - 16 - NAME_X)
             draw_text(picture, note, (NAME_X, y), palette.FELT_MUTED)
 
     def _finish_slot(self, picture: Image.Image, finish: Piece, caption: Text, x: int,
@@ -159,3 +184,113 @@ class _PlacingRow:
                                        self.size.height + 2 * SLOT_PAD, 12),
              palette.FELT, (x - SLOT_PAD, y - SLOT_PAD))
         draw_run(picture, [finish], [x], y, self.size, self.style)
+
+
+@dataclass(frozen=True, slots=True)
+class _Segment:
+    """One captioned stretch of a grouped hand: a group, or the deadwood."""
+
+    pieces: tuple[Piece, ...]
+    caption: str
+    meld: MeldView | None = None
+    """The group, for its joker badges; ``None`` for the deadwood and the finish card."""
+    finish: bool = False
+
+    @property
+    def apart(self) -> bool:
+        """Deadwood and the finish card stand apart from the groups."""
+        return self.meld is None
+
+
+@dataclass(frozen=True, slots=True)
+class _GroupedHand:
+    """A hand drawn as its groups side by side, captioned, and the deadwood apart (IND-23,
+    IND-27). Rows wrap when the groups do not fit the width at a readable overlap."""
+
+    rows: tuple[tuple[_Segment, ...], ...]
+    steps: tuple[int, ...]
+    """The overlap step of the pieces in each row."""
+    tiles: bool
+    size: sprites.PieceSize
+
+    @classmethod
+    def of(cls, placing: Placing, run_word: str, tiles: bool, size: sprites.PieceSize,
+           span: int) -> _GroupedHand:
+        segments = [_Segment(g.pieces, g.title(run_word).lower(), g) for g in placing.groups]
+        if placing.deadwood or not placing.groups:
+            segments.append(_Segment(placing.deadwood, f"deadwood · {placing.deadwood_value}"))
+        if placing.finish is not None:
+            segments.append(_Segment((placing.finish,), FINISH_CAPTION, finish=True))
+        natural = sprites.strip(size)
+        rows: list[list[_Segment]] = []
+        for segment in segments:
+            if rows and _row_width(rows[-1] + [segment], natural, size) > span:
+                rows.append([segment])
+            elif rows:
+                rows[-1].append(segment)
+            else:
+                rows.append([segment])
+        steps = tuple(_fit_step(row, natural, size, span) for row in rows)
+        return cls(tuple(tuple(row) for row in rows), steps, tiles, size)
+
+    @property
+    def _row_height(self) -> int:
+        return cap_height(Typeface.REGULAR, GROUP_CAPTION) + SPACING + self.size.height
+
+    @property
+    def height(self) -> int:
+        return len(self.rows) * self._row_height + (len(self.rows) - 1) * SPACING
+
+    def draw(self, picture: Image.Image, xy: tuple[int, int], style: Style) -> None:
+        left, y = xy
+        caption_height = cap_height(Typeface.REGULAR, GROUP_CAPTION)
+        for row, step in zip(self.rows, self.steps, strict=True):
+            x = left
+            for i, segment in enumerate(row):
+                if i:
+                    x += _gap(segment)
+                width = _segment_width(len(segment.pieces), step, self.size)
+                deadwood = segment.apart and not segment.finish
+                ink = palette.FELT_TEXT if deadwood else palette.FELT_MUTED
+                face = Typeface.BOLD if deadwood else Typeface.REGULAR
+                room = width + (_gap(row[i + 1]) if i < len(row) - 1 else 200)
+                draw_text(picture, fitted(segment.caption, face, GROUP_CAPTION, room), (x, y),
+                          ink)
+                xs = [x + k * step for k in range(len(segment.pieces))]
+                top = y + caption_height + SPACING
+                if segment.finish:
+                    fill(picture, shapes.box_stamp(self.size.width + 2 * SLOT_PAD,
+                                                   self.size.height + 2 * SLOT_PAD, 12),
+                         palette.FELT, (x - SLOT_PAD, top - SLOT_PAD))
+                draw_run(picture, segment.pieces, xs, top, self.size, style)
+                if segment.meld is not None:
+                    paste_stand_ins(picture, stand_ins(segment.meld, self.tiles), xs, top,
+                                    self.size)
+                x += width
+            y += self._row_height + SPACING
+
+
+def _segment_width(count: int, step: int, size: sprites.PieceSize) -> int:
+    return (count - 1) * step + size.width if count else 0
+
+
+def _gap(segment: _Segment) -> int:
+    """The felt left of ``segment``: wide before the deadwood and the finish card."""
+    return DEADWOOD_GAP if segment.apart else GROUP_GAP
+
+
+def _gaps(row: list[_Segment]) -> int:
+    return sum(_gap(s) for s in row[1:])
+
+
+def _row_width(row: list[_Segment], step: int, size: sprites.PieceSize) -> int:
+    return sum(_segment_width(len(s.pieces), step, size) for s in row) + _gaps(row)
+
+
+def _fit_step(row: list[_Segment], natural: int, size: sprites.PieceSize, span: int) -> int:
+    """The largest step up to ``natural`` at which ``row`` fits ``span``."""
+    overlaps = sum(max(len(s.pieces) - 1, 0) for s in row)
+    if not overlaps:
+        return natural
+    room = span - _gaps(row) - sum(size.width for s in row if s.pieces)
+    return max(1, min(natural, room // overlaps))

@@ -305,6 +305,64 @@ def test_STR_30_a_hand_ends_three_ways() -> None:
     assert "last active player" in last.apply(Timeout(B))[0].results[-1].summary
 
 
+def test_STR_44_two_reshuffles_then_the_next_empty_stock_is_a_stalemate() -> None:
+    # Seat A discards the last card it can; B's turn begins with an empty stock after the
+    # second reshuffle of the hand: no third reshuffle, the hand ends with no winner.
+    game = straight(2, held=["9C 8C", "KS 2H"], phase="play", discard="3C 4D 5S", stock="",
+                    hands=2)
+    game = dataclasses.replace(game, reshuffles=2)
+    after, events = game.apply(Discard(A, card("9C")))
+    result = after.results[-1]
+    assert result.number == 1 and result.winners == () and result.points == (0, 0)
+    assert result.summary.startswith("Stalemate: the stock ran out after 2 reshuffles")
+    assert [e.kind for e in events if e.kind in ("reshuffle", "hand_over")] == ["hand_over"]
+    assert "Stalemate" in next(e.text for e in events if e.kind == "hand_over")
+    assert after.stalemates == [1] and after.hand_number == 2 and after.reshuffles == 0
+    assert "stalemate" in after.result_view().title
+    assert StraightGame.from_json(after.to_json()) == after
+
+
+def test_STR_44_is_scored_like_stock_out_end() -> None:
+    game = straight(2, held=["9C 8C", "KS 2H"], phase="play", discard="3C 4D", stock="",
+                    penalty_scoring=True, hands=1)
+    game = dataclasses.replace(game, reshuffles=2)
+    over, _ = game.apply(Discard(A, card("9C")))
+    assert over.is_over and over.scores == [8, 12]  # STR-33: own hand value, no bonus
+    assert over.result_view().placings[0].seat == A
+
+
+def test_STR_44_the_first_two_reshuffles_still_happen() -> None:
+    game = straight(2, held=["9C 8C", "KS 2H"], phase="play", discard="3C 4D 5S", stock="",
+                    hands=1)
+    once, events = game.apply(Discard(A, card("9C")))
+    assert once.reshuffles == 1 and not once.results and len(once.stock) == 3
+    assert "1 more reshuffle allowed" in next(e.text for e in events if e.kind == "reshuffle")
+    second = dataclasses.replace(game, reshuffles=1)
+    twice, events = second.apply(Discard(A, card("9C")))
+    assert twice.reshuffles == 2 and not twice.results and twice.to_move == B
+    assert "last reshuffle" in next(e.text for e in events if e.kind == "reshuffle")
+
+
+def test_STR_44_a_hand_that_reshuffled_for_ever_now_ends() -> None:
+    # Seed 39, random player in seat A, computer in seat B: before STR-44 this hand was still
+    # running after 2,000 moves (21 reshuffles); now it ends in a stalemate.
+    import random
+
+    from bot.ai.random_player import random_move
+    from bot.ai.straight import choose_move
+
+    players = (random_move, choose_move)
+    game = StraightGame.new(2, StraightOptions(hands=1), 39)
+    rng = random.Random(39)
+    for _ in range(2000):
+        if game.is_over:
+            break
+        seat = game.to_move
+        assert seat is not None
+        game, _ = game.apply(players[seat](game, seat, rng))
+    assert game.is_over and game.reshuffles <= 2
+
+
 # -- Scoring and match -----------------------------------------------------------
 
 def test_STR_31_only_the_winner_scores() -> None:

@@ -27,6 +27,8 @@ class SeatState(StrEnum):
     AUTO = "auto-play"     # Remi, Tile Rummy after repeated timeouts
     ELIMINATED = "eliminated"  # Indian pool formats
     WON = "won"
+    LOST = "lost"
+    """The game is over and this player did not win it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +46,21 @@ class MeldView:
         """(position in meld, stand-in) for every joker."""
         return tuple((i, f) for i, (p, f) in enumerate(zip(self.pieces, self.faces, strict=True))
                      if p.is_joker or (p.rank, p.suit) != (f.rank, f.suit))
+
+    @property
+    def pure(self) -> bool:
+        """No piece stands in for another (a wild card in its own place keeps a run pure)."""
+        return not self.jokers
+
+    def title(self, run_word: str = "run") -> str:
+        """What the group is, for results: ``Pure sequence``, ``Sequence`` or ``Set``.
+
+        A run with no stand-in is pure; one with a joker is plainly a ``Sequence``
+        (its stand-ins are marked on the cards and in the text).
+        """
+        if self.kind != "run":
+            return "Set"
+        return f"Pure {run_word}" if self.pure else run_word.capitalize()
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,10 +128,24 @@ class Placing:
     note: str = ""
     finish: Piece | None = None
     """The card a player went out with, shown in its own slot (Indian: the finish card)."""
+    groups: tuple[MeldView, ...] = ()
+    """``held`` split into melds, as declared (a valid show) or as scored (a loser's best
+    arrangement), in display order; meaningful only when :attr:`grouped`."""
+    deadwood: tuple[Piece, ...] = ()
+    """The held pieces in no group, shown apart (when :attr:`grouped`)."""
+    deadwood_value: int | None = None
+    """What the deadwood counts; ``None`` when the hand is not grouped and is shown flat."""
+    grouping_note: str = ""
+    """Why the grouping is as it is, when that needs saying ("no two sequences …")."""
 
     @property
     def winner(self) -> bool:
         return self.place == 1
+
+    @property
+    def grouped(self) -> bool:
+        """The hand is shown as groups and deadwood instead of a flat row."""
+        return self.deadwood_value is not None
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,6 +158,8 @@ class ResultView:
     tiles: bool = False
     seed: int | None = None
     match_over: bool = False
+    run_word: str = "run"
+    """What the variant calls a run in results ("sequence" in Indian Rummy)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -30,7 +30,7 @@ from ..melds import ACES_BOTH, Meld, MeldRules, describe, extend_meld, read_meld
 from ..moves import Discard, Draw, Placed
 from ..notation import check_held, remove_pieces
 from ..table import next_seat
-from ..views import HandView, Placing, PlayerPanel, ResultView, SeatState, TableView
+from ..views import HandView, MeldView, Placing, PlayerPanel, ResultView, SeatState, TableView
 
 HAND_SIZE = 13
 """IND-6."""
@@ -55,19 +55,21 @@ class IndianOptions(Options):
     """The options table of the Indian Rummy spec (IND-33)."""
 
     format: str = option("points", choices=FORMATS,
-                         help="points = one deal; pool101/pool201 = play until one is left; "
-                              "deals = a fixed number of deals for chips")
-    deals: int = option(2, also=DEALS_ALLOWED,
-                        help="number of deals in format deals: 2, 3 or 6")
+                         help="points: a single deal; pool101 or pool201: deals until one "
+                              "player is left (reaching 101 or 201 points knocks a player "
+                              "out); deals: a fixed number of deals, paid in chips")
+    deals: int = option(2, also=DEALS_ALLOWED, help="how many deals a game of format deals has")
     decks: str | None = option(None, choices=("1", "2"),
-                               help="none = by player count; 1 = 53 cards; 2 = 106 cards")
-    wild_joker: bool = option(True, help="cut a wild joker; off = printed jokers only")
+                               help="1 pack and a joker (53 cards) or 2 packs and 2 jokers "
+                                    "(106 cards); left out, 1 for 2 players and 2 for more")
+    wild_joker: bool = option(True, help="cut a card and make every card of its rank wild; "
+                                         "false: only the printed jokers are jokers")
     turn_seconds: int = option(90, bounds=(10, 600), also=(0,),
-                               help="turn timer in seconds; 0 = no timer")
+                               help="seconds per turn; 0 turns the timer off")
     misses_to_drop: int = option(3, bounds=(1, 10),
-                                 help="consecutive missed turns that drop a player")
+                                 help="missed turns in a row that drop a player (middle drop)")
     first_open_joker_pickup: bool = option(
-        True, help="the deal's first open card may be taken even if it is a joker")
+        True, help="the deal's first open card may be taken even when it is a joker")
 
     def check_together(self) -> None:
         if self.format != "deals" and self.deals != 2:
@@ -155,6 +157,8 @@ class ShowVerdict:
     finish: Card | None = None
     sequences: int = 0
     pure_sequences: int = 0
+    melds: tuple[Meld, ...] = ()
+    """The groups read as melds (with joker stand-ins), when every group is one."""
 
     @property
     def text(self) -> str:
@@ -194,7 +198,7 @@ def _verdict_from_melds(melds: Sequence[Meld], rules: MeldRules) -> ShowVerdict:
         return ShowVerdict(False, groups, shown, "no pure sequence: a show needs one sequence "
                            "without jokers", sequences=len(runs), pure_sequences=0)
     return ShowVerdict(True, groups, shown, f"valid show: {_kind_summary(melds)}",
-                       sequences=len(runs), pure_sequences=len(pure))
+                       sequences=len(runs), pure_sequences=len(pure), melds=tuple(melds))
 
 
 def judge_grouping(groups: Sequence[Sequence[Placed]], rules: MeldRules) -> ShowVerdict:
@@ -266,7 +270,7 @@ def search_show(cards: Sequence[Card], rules: MeldRules) -> ShowVerdict:
     if not ordinary:
         melds = absorb_jokers(arrangement.melds, jokers, rules)
         if melds is not None:
-            return _verdict_from_melds(melds, rules)
+            return _verdict_from_melds(display_order(melds), rules)
     groups = tuple(tuple(m.pieces) for m in arrangement.melds)
     left = tuple(arrangement.deadwood)
     verb = "fits" if len(ordinary) == 1 else "fit"
@@ -282,11 +286,64 @@ def _no_sequences_reason(cards: Sequence[Card], rules: MeldRules) -> str:
     return "only one sequence can be made from these cards: a show needs two"
 
 
+@dataclass(frozen=True, slots=True)
+class Grouping:
+    """One seat's cards at the end of a deal, grouped for the results (IND-23, IND-27).
+
+    The winner's groups are the show as declared (or as the bot found it);
+    a loser's are the arrangement that was scored, deadwood apart. ``value``
+    is what the deadwood counts, before the 80 cap. ``counts_all``: no
+    arrangement has two sequences with a pure one, so every card counts.
+    """
+
+    melds: tuple[Meld, ...] = ()
+    deadwood: tuple[Card, ...] = ()
+    value: int = 0
+    counts_all: bool = False
+
+
+def loser_grouping(cards: Sequence[Card], rules: MeldRules) -> Grouping:
+    """IND-27: the arrangement a loser is counted on, pure sequences first, deadwood apart.
+
+    Jokers the search left unmelded (they count 0) join a group where they fit,
+    so the picture never shows a joker as deadwood when it could be used.
+    """
+    arrangement = show_arrangement(cards, rules)
+    if arrangement is None:
+        return Grouping((), tuple(sort_by_suit(cards)),
+                        sum(card_value(c, rules) for c in cards), counts_all=True)
+    melds = list(arrangement.melds)
+    deadwood = list(arrangement.deadwood)
+    jokers = [c for c in deadwood if rules.is_joker(c)]
+    absorbed = absorb_jokers(melds, jokers, rules) if jokers else None
+    if absorbed is not None:
+        melds = absorbed
+        deadwood = [c for c in deadwood if not rules.is_joker(c)]
+    return Grouping(tuple(display_order(melds)), tuple(sort_by_suit(deadwood)),
+                    arrangement.value)
+
+
+def display_order(melds: Sequence[Meld]) -> list[Meld]:
+    """Groups the bot found, as it shows them: pure sequences, other sequences, then sets
+    (each kind by its lowest card). A player's own grouping keeps the player's order."""
+    return sorted(melds, key=lambda m: (not m.is_run, not m.pure,
+                                        min(p.index for p in m.pieces)))
+
+
 def loser_count(cards: Sequence[Card], rules: MeldRules) -> int:
     """IND-27: the lowest count over all arrangements, capped at 80."""
-    arrangement = show_arrangement(cards, rules)
-    full = sum(card_value(c, rules) for c in cards)
-    return min(full if arrangement is None else arrangement.value, CAP)
+    return min(loser_grouping(cards, rules).value, CAP)
+
+
+def group_views(melds: Sequence[Meld]) -> tuple[MeldView, ...]:
+    """Melds as numbered views for results (numbers in display order)."""
+    return tuple(MeldView(i, m.pieces, m.faces, m.kind) for i, m in enumerate(melds, start=1))
+
+
+def groups_text(melds: Sequence[Meld], rules: MeldRules) -> str:
+    """``Pure sequence AD 2D 3D · Set 9C 9D JK(=9)``: what each group is and its cards."""
+    return " · ".join(f"{view.title(rules.run_word)} {describe(meld, rules)}"
+                      for view, meld in zip(group_views(melds), melds, strict=True))
 
 
 # ---------------------------------------------------------------------------
@@ -321,6 +378,8 @@ class IndianGame(Game):
     results: list[HandResult] = field(default_factory=list)
     finishes: list[Card | None] = field(default_factory=list)
     """Per finished deal (as ``results``), the finish card of its valid show, else ``None``."""
+    groupings: list[tuple[Grouping | None, ...]] = field(default_factory=list)
+    """Per finished deal, per seat: the declared or scored grouping, else ``None`` (shown flat)."""
     # The deal in play.
     packs: int = 1
     hands: list[list[Card]] = field(default_factory=list)
@@ -630,7 +689,7 @@ class IndianGame(Game):
         if verdict.valid:
             events.append(Event("declare", f"{{p{seat}}} declared with {finish.code}: "
                                 f"{verdict.text}.", seat))
-            self._end_deal(seat, "show", events)  # IND-24
+            self._end_deal(seat, "show", events, show=verdict.melds)  # IND-24
             return
         events.append(Event("wrong_show", f"{{p{seat}}} declared with {finish.code}: "
                             f"{verdict.text}. Wrong show: 80 points.", seat))
@@ -710,18 +769,24 @@ class IndianGame(Game):
 
     # -- the end of a deal and of the match ------------------------------------
 
-    def _end_deal(self, winner: int | None, how: str, events: list[Event]) -> None:
-        """IND-24, IND-26 … IND-32."""
+    def _end_deal(self, winner: int | None, how: str, events: list[Event],
+                  show: tuple[Meld, ...] = ()) -> None:
+        """IND-24, IND-26 … IND-32. ``show``: the winner's groups at a valid show."""
         n = self.players
         dealt = [not e for e in self.eliminated]
         points = list(self.deal_points)
         notes = list(self.deal_notes)
         rules = self.rules
+        groupings: list[Grouping | None] = [None] * n
         if how == "show":
             for s in range(n):
                 if self.active[s] and s != winner:
-                    points[s] = loser_count(self.hands[s], rules)  # IND-27
+                    grouping = loser_grouping(self.hands[s], rules)  # IND-27
+                    groupings[s] = grouping
+                    points[s] = min(grouping.value, CAP)
                     notes[s] = f"counted {points[s]}"
+            if winner is not None:
+                groupings[winner] = Grouping(show)
         if winner is not None:
             points[winner] = 0
         gain = sum(points)
@@ -748,12 +813,15 @@ class IndianGame(Game):
         if winner is None:
             summary = f"Deal {self.deal_number} ended with no player left."
         elif how == "show":
-            summary = f"{{p{winner}}} made a valid show and wins deal {self.deal_number}."
+            summary = (f"{{p{winner}}} made a valid show and wins deal {self.deal_number}: "
+                       f"{groups_text(show, rules)}, finishing with {self.open[-1].code}.")
         else:
             summary = f"{{p{winner}}} is the last player left and wins deal {self.deal_number}."
         held = tuple(tuple(self.hands[s]) if dealt[s] else () for s in range(n))
         self.finishes += [None] * (len(self.results) - len(self.finishes))  # older saved games
         self.finishes.append(self.open[-1] if how == "show" else None)  # IND-23: finish on top
+        self.groupings += [()] * (len(self.results) - len(self.groupings))  # older saved games
+        self.groupings.append(tuple(groupings))
         self.results.append(HandResult(
             number=self.deal_number, winners=(winner,) if winner is not None else (),
             points=tuple(change), totals=tuple(self.totals), held=held, notes=tuple(notes),
@@ -892,11 +960,14 @@ class IndianGame(Game):
     # -- views ------------------------------------------------------------
 
     def _state(self, seat: int) -> SeatState:
+        """The seat's standing; once the game is over, as it ended."""
         if self.is_over and seat in self.winners:
             return SeatState.WON
         if self.eliminated[seat]:
             return SeatState.ELIMINATED
-        return SeatState.PLAYING if self.active[seat] else SeatState.DROPPED
+        if not self.active[seat]:
+            return SeatState.DROPPED
+        return SeatState.LOST if self.is_over else SeatState.PLAYING
 
     def _panel_score(self, seat: int) -> str:
         fmt = self.options.format
@@ -959,7 +1030,14 @@ class IndianGame(Game):
         else:
             title = f"Deal {last.number} result"
         return ResultView(variant=self.variant, title=title, placings=placings, seed=self.seed,
-                          match_over=self.is_over)
+                          match_over=self.is_over, run_word=self.rules.run_word)
+
+    def _last_grouping(self, seat: int) -> Grouping | None:
+        """``seat``'s grouping in the latest finished deal, if it was grouped."""
+        if not self.results or len(self.groupings) != len(self.results):
+            return None  # no deal yet, or a game saved before groupings were kept
+        row = self.groupings[-1]
+        return row[seat] if seat < len(row) else None
 
     def _placing(self, result: HandResult, seat: int, place: int,
                  finish: Card | None) -> Placing:
@@ -968,9 +1046,16 @@ class IndianGame(Game):
             return Placing(seat=seat, place=place, points="–",
                            total=self._score_text(result.totals[seat]),
                            note=f"eliminated in deal {self.eliminated_in[seat]}")
-        return Placing(seat=seat, place=place, points=self._score_text(result.points[seat]),
-                       total=self._score_text(result.totals[seat]), held=result.held[seat],
-                       note=result.notes[seat], finish=finish)
+        placing = Placing(seat=seat, place=place, points=self._score_text(result.points[seat]),
+                          total=self._score_text(result.totals[seat]), held=result.held[seat],
+                          note=result.notes[seat], finish=finish)
+        grouping = self._last_grouping(seat) if result is self.results[-1] else None
+        if grouping is None:
+            return placing
+        why = ("no two sequences with a pure one, so every card counts"
+               if grouping.counts_all else "")
+        return replace(placing, groups=group_views(grouping.melds), deadwood=grouping.deadwood,
+                       deadwood_value=grouping.value, grouping_note=why)
 
     def _deal_keys(self, result: HandResult) -> list[tuple[int, ...]]:
         sign = -1 if self.options.format == "deals" else 1

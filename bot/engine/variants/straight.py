@@ -1,4 +1,4 @@
-"""Straight Rummy (rules STR-1 … STR-43, ``shared/rules/10-straight.md``).
+"""Straight Rummy (rules STR-1 … STR-44, ``shared/rules/10-straight.md``).
 
 Draw, meld and lay off, discard; the first player to get rid of all their
 cards wins the hand and collects the value of everybody else's cards.
@@ -28,29 +28,38 @@ CARDS_DEALT = {2: 10, 3: 7, 4: 7, 5: 6, 6: 6}
 REMOVAL_TIMEOUTS = 3
 """STR-42: consecutive timeouts that remove a player from the hand."""
 
+MAX_RESHUFFLES = 2
+"""STR-44: reshuffles allowed in one hand; the next empty stock ends the hand (stalemate)."""
+
 
 @dataclass(frozen=True)
 class StraightOptions(Options):
     """The options table of the Straight Rummy spec (STR-38)."""
 
-    one_meld_per_turn: bool = option(False, help="at most one new meld per turn")
-    meld_before_layoff: bool = option(False, help="no lay-off before a meld of your own")
+    one_meld_per_turn: bool = option(
+        False, help="at most one new meld per turn (lay-offs are not limited)")
+    meld_before_layoff: bool = option(
+        False, help="you may lay off only once you have laid a meld of your own this hand")
     no_discard_of_taken_card: bool = option(
-        False, help="a card taken from the discard pile cannot be discarded that turn")
+        False, help="a card taken from the discard pile cannot be discarded in the same turn")
     stock_out: str = option("reshuffle", choices=("reshuffle", "end"),
-                            help="what an empty stock does")
+                            help="when the stock runs out: shuffle the discard pile into a new "
+                                 "stock (at most twice a hand; then the hand ends with no "
+                                 "winner), or end the hand at once")
     rummy_bonus: str = option("double", choices=("double", "ten"),
-                              help="going-rummy payments ×2 or +10")
+                              help="going rummy doubles each payment, or adds 10 to it")
     aces: str = option("low", choices=("low", "high", "both", "around"),
-                       help="allowed ace positions in runs; ace worth 15 unless low")
-    discard_to_go_out: bool = option(False, help="going out needs a final discard")
-    penalty_scoring: bool = option(False,
-                                   help="your own hand value is a penalty; lowest score wins")
-    target: int = option(100, bounds=(1, 10000), help="match end score")
+                       help="where an ace goes in a run: low A-2-3, high Q-K-A, both (either "
+                            "end) or around (K-A-2 too); an ace is worth 15 unless low")
+    discard_to_go_out: bool = option(False, help="you must discard your last card to go out")
+    penalty_scoring: bool = option(False, help="losers add what they would have paid to "
+                                               "their own score, and the lowest score wins")
+    target: int = option(100, bounds=(1, 10000),
+                         help="the match ends once someone's score reaches this")
     hands: int | None = option(None, bounds=(1, 100),
-                               help="fixed number of hands; overrides target")
+                               help="play exactly this many hands instead of playing to target")
     turn_seconds: int = option(90, bounds=(10, 600), also=(0,),
-                               help="turn timer in seconds; 0 = no timer")
+                               help="seconds per turn; 0 turns the timer off")
 
     @property
     def meld_rules(self) -> MeldRules:
@@ -88,6 +97,8 @@ class StraightGame(Game):
     dealer: int = 0
     timeouts: list[int] = field(default_factory=list)
     results: list[HandResult] = field(default_factory=list)
+    stalemates: list[int] = field(default_factory=list)
+    """Numbers of the hands that ended in a stalemate (STR-44)."""
     # The hand in play.
     hands: list[list[Card]] = field(default_factory=list)
     stock: list[Card] = field(default_factory=list)
@@ -108,6 +119,8 @@ class StraightGame(Game):
     drawn: Card | None = None
     melds_this_turn: int = 0
     played_this_turn: bool = False
+    reshuffles: int = 0
+    """Reshuffles of the discard pile in this hand (STR-44)."""
 
     # -- set-up -----------------------------------------------------------
 
@@ -147,6 +160,7 @@ class StraightGame(Game):
         self.has_melded = [False] * n
         self.played_before = [False] * n
         self.turn = first  # STR-8
+        self.reshuffles = 0
         events.append(Event("hand_started", f"Hand {self.hand_number}: {{p{self.dealer}}} deals "
                             f"{CARDS_DEALT[n]} cards each; {self.discard[-1].code} is face up."))
         self._begin_turn(events)
@@ -158,25 +172,41 @@ class StraightGame(Game):
         self.drawn = None
         self.melds_this_turn = 0
         self.played_this_turn = False
-        if not self.stock:
-            if self.options.stock_out == "reshuffle" and len(self.discard) >= 2:
-                top = self.discard.pop()
-                pile = self.discard
-                self.rng.shuffle(pile)
-                self.stock = pile
-                self.discard = [top]
-                events.append(Event("reshuffle", f"The stock ran out: the discard pile was "
-                                    f"shuffled into a new stock of {len(pile)}; {top.code} stays "
-                                    "face up."))
-            else:
-                failed = self.options.stock_out == "reshuffle"
-                reason = ("The stock ran out and the discard pile holds one card: the hand ends "
-                          "with no winner." if failed else
-                          "The stock ran out: the hand ends with no winner.")
-                self._end_hand(None, False, reason, events, charge_all=not failed)
-                return
+        if not self.stock and self._stock_out(events):
+            return
         self.turn_serial += 1
         events.append(Event("turn", f"{{p{self.turn}}} to play.", self.turn))
+
+    def _stock_out(self, events: list[Event]) -> bool:
+        """STR-17, STR-44: the stock is empty as a turn begins; True when the hand ended."""
+        if self.options.stock_out == "end":
+            self._end_hand(None, False, "The stock ran out: the hand ends with no winner.",
+                           events, charge_all=True)
+            return True
+        if self.reshuffles >= MAX_RESHUFFLES:  # STR-44: scored as stock_out = end
+            self.stalemates.append(self.hand_number)
+            self._end_hand(None, False, f"Stalemate: the stock ran out after {MAX_RESHUFFLES} "
+                           "reshuffles, so the hand ends with no winner.", events,
+                           charge_all=True)
+            return True
+        if len(self.discard) < 2:
+            self._end_hand(None, False, "The stock ran out and the discard pile holds one card: "
+                           "the hand ends with no winner.", events)
+            return True
+        top = self.discard.pop()
+        pile = self.discard
+        self.rng.shuffle(pile)
+        self.stock = pile
+        self.discard = [top]
+        self.reshuffles += 1
+        left = MAX_RESHUFFLES - self.reshuffles
+        warning = (f" {left} more reshuffle{'s' if left != 1 else ''} allowed this hand."
+                   if left else " This was the last reshuffle: when the stock runs out again, "
+                   "the hand ends with no winner.")
+        events.append(Event("reshuffle", f"The stock ran out: the discard pile was shuffled "
+                            f"into a new stock of {len(pile)}; {top.code} stays face up."
+                            + warning))
+        return False
 
     # -- the protocol -----------------------------------------------------
 
@@ -405,6 +435,7 @@ class StraightGame(Game):
         opts = self.options
         values = [self.hand_value(s) for s in range(n)]
         points = [0] * n
+        payments = [0] * n
         if winner is not None:
             payments = [0 if s == winner else self._payment(values[s], rummy) for s in range(n)]
             if opts.penalty_scoring:
@@ -415,8 +446,7 @@ class StraightGame(Game):
             points = values  # STR-33
         for s in range(n):
             self.scores[s] += points[s]
-        notes = tuple(("went rummy" if rummy else "went out") if s == winner
-                      else "" if self.active[s] else "removed" for s in range(n))
+        notes = tuple(self._note(s, winner, rummy, payments[s]) for s in range(n))
         self.results.append(HandResult(
             number=self.hand_number, winners=(winner,) if winner is not None else (),
             points=tuple(points), totals=tuple(self.scores),
@@ -432,6 +462,15 @@ class StraightGame(Game):
             return
         self.dealer = next_seat(self.dealer, n)  # STR-6
         self._deal(events)
+
+    def _note(self, seat: int, winner: int | None, rummy: bool, payment: int) -> str:
+        """What a seat's hand came to: ``went out``, ``paid 18`` (STR-31), ``removed``."""
+        if seat == winner:
+            return "went rummy" if rummy else "went out"
+        parts = [] if self.active[seat] else ["removed"]
+        if winner is not None and not self.options.penalty_scoring:
+            parts.append(f"paid {payment}")
+        return ", ".join(parts)
 
     def _payment(self, value: int, rummy: bool) -> int:
         if not rummy:
@@ -487,8 +526,9 @@ class StraightGame(Game):
     # -- views ------------------------------------------------------------
 
     def _state(self, seat: int) -> SeatState:
-        if self.results and self.is_over and seat in self.winners:
-            return SeatState.WON
+        """The seat's standing; once the match is over, as it ended (won or lost)."""
+        if self.results and self.is_over:
+            return SeatState.WON if seat in self.winners else SeatState.LOST
         return SeatState.PLAYING if self.active[seat] else SeatState.OUT
 
     def table_view(self) -> TableView:
@@ -527,9 +567,20 @@ class StraightGame(Game):
              for s in range(self.players)), key=lambda p: (p.place, p.seat)))
         hands = f"{self.hand_number} hand" + ("s" if self.hand_number != 1 else "")
         title = (f"Match over after {hands}" if self.is_over
-                 else f"Hand {last.number} result" if last else "No hand played yet")
+                 else self._hand_title(last) if last else "No hand played yet")
+        if self.is_over and last is not None and not last.winners:
+            title += " · " + ("the last a stalemate" if last.number in self.stalemates
+                              else "the last without a winner")
         return ResultView(variant=self.variant, title=title, placings=placings, seed=self.seed,
                           match_over=self.is_over)
+
+    def _hand_title(self, result: HandResult) -> str:
+        """``Hand 3 result``, or what ended a hand without a winner (STR-17, STR-44)."""
+        if result.winners:
+            return f"Hand {result.number} result"
+        if result.number in self.stalemates:
+            return f"Hand {result.number}: stalemate, no winner"
+        return f"Hand {result.number}: no winner"
 
 
 # ---------------------------------------------------------------------------
