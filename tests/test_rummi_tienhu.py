@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from bot.engine.arrange import covers_all
 from bot.engine.cards import JOKER, Card, Piece, card_deck
 from bot.engine.melds import read_meld
-from bot.engine.rummi_rules import RUMMI_RULES, first_tien_hu, tien_hu
+from bot.engine.rummi_rules import RUMMI_RULES, first_tien_hu, joker_floor, tien_hu
 from tests.engine_helpers import cards
 
 DECK = card_deck(2, 8)
@@ -230,3 +230,61 @@ def test_RMI_8_whole_dealt_hand_with_eight_jokers() -> None:
     # holding k of them needs at least max(2, 2(k - 1)) >= k jokers: twelve, not eight.
     lonely = cards("AS 4S 7S 10S 2H 5H 8H JH 3D 6D 9D QD")
     assert tien_hu(lonely + [JOKER] * 8) is None
+
+
+# ---------------------------------------------------------------------------
+# The joker floor and whole 20-card hands whose answer is known
+# ---------------------------------------------------------------------------
+
+def built_hu(rng: random.Random) -> tuple[list[Piece], int]:
+    """A 20-card hand made from a random division (sequences and kills of 3–6), with jokers."""
+    while True:
+        left = Counter({c: 2 for c in NATURALS})
+        melds: list[list[Piece]] = []
+        while sum(map(len, melds)) < 20:
+            room = 20 - sum(map(len, melds))
+            size = room if room <= 6 else rng.randint(3, min(6, room - 3))
+            if rng.random() < 0.6:
+                suit, start = rng.randrange(4), rng.randint(1, 15 - size)
+                meld = [Card(1 if p == 14 else p, suit) for p in range(start, start + size)]
+            else:
+                rank = rng.randint(1, 13)
+                meld = [Card(rank, rng.randrange(4)) for _ in range(size)]
+            melds.append(meld)
+            left.subtract(meld)
+        if min(left.values()) >= 0:
+            break
+    jokers = rng.randint(0, 8)
+    turned = 0
+    for meld in melds:
+        for i in rng.sample(range(len(meld)), len(meld))[:len(meld) - 1]:
+            if turned < jokers and rng.random() < 0.5:
+                meld[i] = JOKER
+                turned += 1
+    return [c for meld in melds for c in meld], turned
+
+
+def test_RMI_8_every_built_twenty_card_hu_is_found() -> None:
+    rng = random.Random(88)
+    for _ in range(150):
+        hand, jokers = built_hu(rng)
+        assert joker_floor(hand) <= jokers + 1e-9
+        division = tien_hu(hand)
+        assert division is not None, " ".join(p.code for p in hand)
+        assert_division(hand, division)
+
+
+def test_RMI_8_joker_floor_never_refuses_a_hu_of_the_reference() -> None:
+    rng = random.Random(81)
+    for _ in range(300):
+        hand = dense_hand(rng)
+        if reference_divides(hand):
+            assert joker_floor(hand) <= sum(p.is_joker for p in hand) + 1e-9
+
+
+def test_RMI_8_joker_floor_values() -> None:
+    assert joker_floor(cards("5H 6H 7H 7S 7D")) == 0
+    assert joker_floor(cards("5H")) == 2  # one natural needs two jokers
+    assert joker_floor(cards("5H 7H")) == 1  # 5H JK 7H: one joker for two cards
+    assert joker_floor(cards("5H 5D")) == 1  # a kill of two 5s and a joker
+    assert joker_floor(cards("AS 4S 7S 10S 2H 5H 8H JH 3D 6D 9D QD")) == 12
