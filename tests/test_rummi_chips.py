@@ -33,6 +33,7 @@ from bot.engine.rummi_chips import (
     worth,
 )
 from bot.engine.rummi_rules import tien_hu
+from bot.engine.serial import from_data, to_data
 from tests.engine_helpers import cards
 
 DECK = card_deck(2, 8)
@@ -424,3 +425,20 @@ def test_RMI_25_refusal_quotes_control_characters_escaped() -> None:
     with pytest.raises(InvalidOptions) as error:
         parse_tiers("1-0\n0")
     assert str(error.value).startswith('tiers: "0\\n0" is not a number of chips')
+
+
+def test_RMI_E1_a_second_tien_hu_hand_pays_like_any_loser() -> None:
+    a = cards("AS 2S 3S 4S 5S 7H 8H 9H QD KD AD 9C 9C 9S 4D 4H JK 10S JS QS")
+    c = cards("2S 2S 3S 5S 6S 8S 9S 2H 3H 5H 6H 8H 9H 2D 3D 5D 6D 8C 9C JK")
+    assert tien_hu(c) is not None  # C could have won too, but A comes first
+    b, d = cards("2H 3H 7D"), cards("5C 5H 10D")
+    result = settle([a, b, c, d], [0, 1, 2, 3], winner=0, tien_hu=True)
+    assert flows(result, {TIEN_HU})[2, 0] == 20  # C pays 10
+    assert flows(result, ADJUSTMENTS) == {(2, 0): 1, (2, 1): 1, (2, 3): 1}  # C's joker
+    assert result.chips == (61, -19, -23, -19)
+
+
+def test_settlement_round_trips_through_json() -> None:
+    for result in (settle(hands("", "JK 4C", "AS AS 9D", "AH 6S"), [0, 1, 2, 3], winner=0),
+                   settle(hands("8D 8C", "10S 10H 5D 5C", "2C 9D KS"), [0, 1, 2])):
+        assert from_data(Settlement, to_data(result)) == result
