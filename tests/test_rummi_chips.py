@@ -17,6 +17,7 @@ from bot.engine.rummi_chips import (
     HU,
     JOKERS,
     JOKERS_ACES,
+    NET,
     TIEN_HU,
     TIER,
     TIERS_DEFAULT,
@@ -320,9 +321,9 @@ def test_RMI_28_transfers_net_each_pair_once() -> None:
     a, b, c, d = hands("", "JK 4C", "AS AS 9D", "AH 6S")
     result = settle([a, b, c, d], [0, 1, 2, 3], winner=0)
     transfers = result.transfers()
-    assert transfers == (Payment(1, 0, 21, "net"), Payment(2, 0, 24, "net"),
-                         Payment(2, 1, 3, "net"), Payment(2, 3, 3, "net"),
-                         Payment(3, 0, 21, "net"))
+    assert transfers == (Payment(1, 0, 21, NET), Payment(2, 0, 24, NET),
+                         Payment(2, 1, 3, NET), Payment(2, 3, 3, NET),
+                         Payment(3, 0, 21, NET))
     chips = [0] * 4
     for t in transfers:
         chips[t.payer] -= t.half_chips

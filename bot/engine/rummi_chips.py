@@ -39,9 +39,11 @@ JOKERS = "jokers"
 ACES = "aces"
 JOKERS_ACES = "jokers_aces"
 """A pair whose joker and Ace differences point opposite ways: one net payment."""
+NET = "net"
+"""Everything one seat owes another, netted (:meth:`Settlement.transfers`)."""
 
 REASON_LABELS = {TIER: "tier", HU: "Hu", TIEN_HU: "Tien Hu", JOKERS: "joker adjustment",
-                 ACES: "Ace adjustment", JOKERS_ACES: "joker/Ace adjustment"}
+                 ACES: "Ace adjustment", JOKERS_ACES: "joker/Ace adjustment", NET: "in all"}
 ADJUSTMENTS = frozenset({JOKERS, ACES, JOKERS_ACES})
 
 
@@ -205,14 +207,14 @@ class Settlement:
     def transfers(self) -> tuple[Payment, ...]:
         """One net transfer per pair of seats that exchange chips (fewest real-chip moves).
 
-        Reason ``"net"``; ordered by payer, then payee.
+        Reason :data:`NET`; ordered by payer, then payee.
         """
         net: Counter[tuple[int, int]] = Counter()
         for p in self.payments:
             low, high = sorted((p.payer, p.payee))
             net[low, high] += p.half_chips if p.payer == low else -p.half_chips
-        result = [Payment(low, high, amount, "net") if amount > 0
-                  else Payment(high, low, -amount, "net")
+        result = [Payment(low, high, amount, NET) if amount > 0
+                  else Payment(high, low, -amount, NET)
                   for (low, high), amount in net.items() if amount]
         return tuple(sorted(result, key=lambda p: (p.payer, p.payee)))
 
