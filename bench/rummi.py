@@ -94,9 +94,8 @@ def _random_division(rng: random.Random) -> list[list[Piece]] | None:
     melds: list[list[Piece]] = []
     total = 0
     while total < HAND:
-        size = rng.randint(3, 6)
-        if HAND - total - size in (1, 2):
-            size = HAND - total if HAND - total <= 6 else 3
+        room = HAND - total
+        size = room if room <= 6 else rng.randint(3, min(6, room - 3))
         if rng.random() < 0.6:
             suit = rng.randrange(4)
             start = rng.randint(1, 15 - size)  # positions 1..14, 14 is the ace again
