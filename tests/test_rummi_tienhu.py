@@ -95,14 +95,15 @@ def agree(hand: list[Piece]) -> bool:
 # Small random hands against the reference
 # ---------------------------------------------------------------------------
 
-def dense_hand(rng: random.Random) -> list[Piece]:
-    """6–9 cards from one or two suits and a narrow band of ranks, so melds are common."""
-    suits = rng.sample(range(4), rng.choice((1, 2)))
+def dense_hand(rng: random.Random, sizes: tuple[int, int] = (6, 9), suits: tuple[int, ...] = (1, 2),
+               width: int = 5, most_jokers: int = 3) -> list[Piece]:
+    """Cards from few suits and a narrow band of ranks (both copies), so melds are common."""
+    chosen = rng.sample(range(4), rng.choice(suits))
     start = rng.randint(1, 13)
-    ranks = [(r - 1) % 13 + 1 for r in range(start, start + 5)]  # may go round K-A-2
-    pool = [Card(r, s) for s in suits for r in ranks] * 2
-    jokers = rng.randint(0, 3)
-    size = rng.randint(6, 9)
+    ranks = [(r - 1) % 13 + 1 for r in range(start, start + width)]  # may go round K-A-2
+    pool = [Card(r, s) for s in chosen for r in ranks] * 2
+    jokers = rng.randint(0, most_jokers)
+    size = rng.randint(*sizes)
     return rng.sample(pool, size - jokers) + [JOKER] * jokers
 
 
@@ -111,6 +112,12 @@ def test_RMI_8_tien_hu_matches_brute_force_on_dense_small_hands() -> None:
     results = Counter(agree(dense_hand(rng)) for _ in range(400))
     # Both answers occur often enough for the comparison to mean something.
     assert results[True] >= 50 and results[False] >= 50
+
+
+def test_RMI_8_tien_hu_matches_brute_force_on_fourteen_card_hands_with_many_jokers() -> None:
+    rng = random.Random(14)
+    results = Counter(agree(dense_hand(rng, (12, 14), (2, 3), 6, 6)) for _ in range(50))
+    assert results[True] >= 10 and results[False] >= 10
 
 
 def test_RMI_8_tien_hu_matches_brute_force_on_dealt_small_hands() -> None:
