@@ -22,7 +22,7 @@ import discord
 
 from .config import Config
 from .controls.base import Reply
-from .engine.errors import RummyError
+from .engine.errors import NotYourTurn, RummyError
 from .engine.game import Event, Game, Move, Timeout
 from .interactions import hold, reply
 from .lobby import LobbyFlow, LobbyRefusal
@@ -32,7 +32,7 @@ from .render import Renderer
 from .sessions import Session, SessionRegistry, turn_deadline
 from .store import ResultRow, Store, StoreError
 from .tasks import Tasks
-from .texts import with_names
+from .texts import not_your_turn_text, with_names
 
 log = logging.getLogger(__name__)
 
@@ -111,6 +111,9 @@ class Controller:
                     await self.panels.answer(interaction, session, seat, outcome)
                     return
                 events = await self.play(session, outcome, interaction.user.id)
+            except NotYourTurn:
+                await reply(interaction, not_your_turn_text(game.to_move, session.names))
+                return
             except RummyError as error:
                 await reply(interaction, error.message)
                 return

@@ -278,7 +278,7 @@ class LobbyFlow:
 
 
 OVER = {
-    "join": "This game is over: open a new one with `/<variant> new` or press Rematch.",
+    "join": "This game is over: press Rematch on its results, or open a new game.",
     "leave": "This game is already over: there is nothing to leave.",
     "addbot": "This game is over: open a new one to add computer players.",
     "start": "This game is already over: open a new one, or press Rematch on its results.",

@@ -24,6 +24,7 @@ from .tasks import Tasks
 from .texts import (
     EMBED_LIMIT,
     clip,
+    drawn_text,
     hand_text,
     result_text,
     table_text,
@@ -234,13 +235,14 @@ class Publisher:
             points = ", ".join(f"{name} {value}" + (f" ({note})" if note else "")
                                for name, value, note in zip(session.names, result.points,
                                                             result.notes, strict=False))
-            text = (f"**{game.table_view().hand_label.capitalize()} {result.number} is over.** "
-                    f"{summary}\nPoints: {points}\nTotals: {totals}")
+            head = f"**{game.table_view().hand_label.capitalize()} {result.number} is over.** "
             if session.published_results < len(history):
-                await channel.send(clip(text))
-            else:  # the latest hand: its picture shows what everybody held
-                png = await self.renderer.results(game.result_view(), session.names)
-                await channel.send(clip(text), file=as_file(png, "results.png"))
+                await channel.send(clip(f"{head}{summary}\nPoints: {points}\nTotals: {totals}"))
+            else:  # the latest hand: each hand as scored (grouped where it was), and a picture
+                view = game.result_view()
+                png = await self.renderer.results(view, session.names)
+                await channel.send(clip(f"{head}{summary}\n{result_text(view, session.names)}"),
+                                   file=as_file(png, "results.png"))
             await self.remember(session)
 
     async def publish_final(self, session: Session, game: Game,
@@ -285,9 +287,8 @@ class Publisher:
         guild = self.bot.get_guild(session.guild_id)
         where = (f"**{guild.name if guild else 'your server'}** <#{session.channel_id}> — "
                  f"https://discord.com/channels/{session.guild_id}/{session.channel_id}")
-        wild = wild_text(view.wild_rank)
-        content = clip(f"Your hand in {where}\n{hand_text(rendered.order)}"
-                       + (f"\n{wild}" if wild else ""))
+        extra = [line for line in (drawn_text(view), wild_text(view.wild_rank)) if line]
+        content = clip("\n".join([f"Your hand in {where}", hand_text(rendered.order), *extra]))
         file = as_file(rendered.png, "hand.png")
         try:
             dm = await self.dm_channel(user_id)

@@ -95,4 +95,14 @@ def rules(key: str) -> str:
     """The rules summary of any offered variant, playable or planned."""
     if key in VARIANTS:
         return VARIANTS[key].rules()
-    return f"## {TITLES[key]}\n{SUMMARIES[key]}"
+    return f"## {TITLES[key]}\n{SUMMARIES[key]}\n*Not playable yet: it is being built.*"
+
+
+def rules_index() -> str:
+    """``/rummy rules`` outside a game: every variant in a line, and how to read one."""
+    lines = ["**Rummy variants** — `/rummy rules variant:<name>` for one in full."]
+    for key, title in TITLES.items():
+        first = SUMMARIES[key].split("\n")[0]
+        start = f"`/{key} new`" if key in VARIANTS else "coming soon"
+        lines.append(f"• **{title}** ({start}): {first}")
+    return "\n".join(lines)

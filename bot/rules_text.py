@@ -39,14 +39,13 @@ SUMMARIES: dict[str, str] = {
         "**Commands:** `/indian draw`, `discard`, `check` (private), `declare finish:4C` "
         "(shows the bot's reading and asks you to confirm), `drop` — or the buttons and My "
         "hand."),
-    "penang": "Penang Rummy (Si Rummy): 2–5 players, 20 or 25 cards, no drawing; meld, lay "
-              "off and swap jokers until someone goes out. Not available yet.",
-    "rummi": "Rummi (Singapore): 2–5 players, 20 cards, one play per turn, Tien Hu and chips. "
-             "Not available yet.",
-    "remi": "Indonesian Remi: 2–4 players, 7 cards, take discards to lay combinations, close "
-            "with a bonus. Not available yet.",
-    "tiles": "Tile Rummy: 2–4 players, 106 tiles, rearrange the table freely after a 30-point "
-             "initial meld. Not available yet.",
+    "penang": "2–5 players, 20 or 25 cards, no drawing; meld, lay "
+              "off and swap jokers until someone goes out.",
+    "rummi": "2–5 players, 20 cards, one play per turn, Tien Hu and chips.",
+    "remi": "2–4 players, 7 cards, take discards to lay combinations, close "
+            "with a bonus.",
+    "tiles": "2–4 players, 106 tiles, rearrange the table freely after a 30-point "
+             "initial meld.",
 }
 
 

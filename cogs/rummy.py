@@ -10,10 +10,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.interactions import reply
-from bot.registry import TITLES, VARIANTS, rules
+from bot.registry import TITLES, VARIANTS, rules, rules_index
 from bot.render import as_file
 from bot.sessions import Session
-from bot.texts import EMBED_LIMIT, clip, table_text
+from bot.texts import EMBED_LIMIT, clip, record_text, table_text
 
 if TYPE_CHECKING:
     from bot.app import RummyBot
@@ -137,8 +137,8 @@ class RummyCog(commands.GroupCog, group_name="rummy",
             await reply(interaction, "No finished games here yet.",
                                         ephemeral=False)
             return
-        lines = [f"{i}. <@{r.user_id}> — rating **{r.rating}**, {r.games} games, {r.wins} wins "
-                 f"({r.win_rate:.0%}), avg {r.avg_points:g} pts"
+        lines = [f"{i}. <@{r.user_id}> — rating **{r.rating}**, "
+                 f"{record_text(r.games, r.wins, r.win_rate, r.avg_points)}"
                  for i, r in enumerate(rows, start=1)]
         embed = discord.Embed(title=title, description="\n".join(lines), colour=COLOUR)
         await interaction.response.send_message(embed=embed,
@@ -157,9 +157,9 @@ class RummyCog(commands.GroupCog, group_name="rummy",
             await reply(interaction, f"{who.display_name} has no finished "
                                                      "games here yet.")
             return
-        lines = [f"**{TITLES.get(r.variant, r.variant)}** — rating {r.rating}, {r.games} "
-                 f"games, {r.wins} wins ({r.win_rate:.0%}), avg {r.avg_points:g} pts, best "
-                 f"place {r.best_place}, last played <t:{int(r.last_played)}:R>" for r in rows]
+        lines = [f"**{TITLES.get(r.variant, r.variant)}** — rating {r.rating}, "
+                 f"{record_text(r.games, r.wins, r.win_rate, r.avg_points)}, best place "
+                 f"{r.best_place}, last played <t:{int(r.last_played)}:R>" for r in rows]
         embed = discord.Embed(title=f"{who.display_name} · stats", description="\n".join(lines),
                               colour=COLOUR)
         await interaction.response.send_message(embed=embed)
@@ -193,7 +193,10 @@ class RummyCog(commands.GroupCog, group_name="rummy",
     async def rules(self, interaction: discord.Interaction, variant: str | None = None) -> None:
         if variant is None:
             session = self.controller.session_for(interaction)
-            variant = session.variant.key if session else "straight"
+            if session is None:
+                await reply(interaction, clip(rules_index()))
+                return
+            variant = session.variant.key
         await reply(interaction, clip(rules(variant)))
 
 

@@ -133,7 +133,8 @@ async def test_refused_moves_answer_privately_and_change_nothing(fake_discord: F
             (mover, "/straight discard", {"card": next(iter(held))}, "draw first"),
             (mover, "/straight meld", {"cards": "7H 8H | "}, "group 2 is empty: put cards "
                                                              "between the |"),
-            (other, "/straight draw", {"source": "stock"}, "it is not your turn"),
+            (other, "/straight draw", {"source": "stock"},
+             f"It is not your turn: it is {session.seats[game.to_move].name}'s turn."),
             (carol, "/straight draw", {"source": "stock"}, "You are not playing in this game."),
             (mover, "/straight discard", {"card": "#40"}, "#40 is out of date: your hand "
                                                           "changed, look at your new hand and "
@@ -175,7 +176,8 @@ async def test_stale_panel_buttons_are_refused(fake_discord: FakeDiscord, db: Pa
         waiting = bob if mover is alice else alice
         turn = await turn_message(fake_discord)
         out_of_turn = await fake_discord.click(waiting, turn, "Draw from stock")
-        assert await text_of(out_of_turn) == "it is not your turn"
+        assert await text_of(out_of_turn) == (f"It is not your turn: it is "
+                                              f"{session.seats[seat].name}'s turn.")
         panel = await (await fake_discord.click(mover, turn, "Draw from stock")).reply()
         await (await fake_discord.select(mover, panel, ["2"])).response()
         old_discard = panel.button("Discard selected")["custom_id"]
@@ -184,7 +186,7 @@ async def test_stale_panel_buttons_are_refused(fake_discord: FakeDiscord, db: Pa
         await (await fake_discord.slash(mover, "/straight discard", card=card.code)).response()
         moves = await saved_moves(bot, session)
         stale = await fake_discord.click(mover, panel, old_discard)
-        assert await text_of(stale) in ("it is not your turn",
+        assert await text_of(stale) in (f"It is not your turn: it is {waiting.name}'s turn.",
                                         "your hand changed since that panel was shown: open My "
                                         "hand again")
         assert await saved_moves(bot, session) == moves

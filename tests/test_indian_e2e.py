@@ -185,8 +185,9 @@ async def test_declare_asks_first_cancel_keeps_all_and_a_wrong_show_costs_80(
         assert state(session) == before and await saved_moves(bot, session) == moves
         outsider = await fake_discord.slash(three[(seat + 1) % 3], "/indian declare",
                                             finish=finish.code)
-        assert (await outsider.reply()).text in ("it is not your turn",
-                                                 f"you do not hold {finish.code}")
+        assert (await outsider.reply()).text in (
+            f"It is not your turn: it is {three[seat].name}'s turn.",
+            f"you do not hold {finish.code}")
         question = await (await fake_discord.slash(mover, "/indian declare",
                                                    finish=finish.code)).reply()
         answer = await (await fake_discord.click(mover, question, "Declare")).reply()
@@ -211,7 +212,7 @@ async def test_drop_button_asks_first(fake_discord: FakeDiscord, db: Path,
         top = session.game.open[-1].code
         assert turn.button_labels == ["Draw closed", f"Take {top}", "Drop", "My hand"]
         refused = await fake_discord.click(waiting, turn, "Drop")
-        assert (await refused.reply()).text == "it is not your turn"
+        assert (await refused.reply()).text == f"It is not your turn: it is {mover.name}'s turn."
         moves = await saved_moves(bot, session)
         question = await (await fake_discord.click(mover, turn, "Drop")).reply()
         assert question.ephemeral and question.text.startswith("**Drop this deal?** A first "
