@@ -34,6 +34,17 @@ def point_at(config: Config) -> None:
         discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(config.gateway_url)
 
 
+class RummyTree(discord.app_commands.CommandTree):
+    """Commands that fail unexpectedly are logged and answered in one private line."""
+
+    async def on_error(self, interaction: discord.Interaction,
+                       error: discord.app_commands.AppCommandError) -> None:
+        log.error("command %s failed", interaction.command and interaction.command.name,
+                  exc_info=error)
+        await reply(interaction, "Something went wrong on my side; nothing in the game changed. "
+                                 "Please try again.")
+
+
 class RummyBot(commands.Bot):
     """No privileged intents: slash commands, components and DMs need none."""
 
@@ -41,7 +52,8 @@ class RummyBot(commands.Bot):
         intents = discord.Intents.none()
         intents.guilds = True
         super().__init__(command_prefix=commands.when_mentioned, intents=intents,
-                         help_command=None, allowed_mentions=discord.AllowedMentions.none())
+                         help_command=None, allowed_mentions=discord.AllowedMentions.none(),
+                         tree_cls=RummyTree)
         self.config = config
         self.store: Store | None = None
         self.controller: Controller = None  # type: ignore[assignment]
@@ -54,7 +66,6 @@ class RummyBot(commands.Bot):
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         for name in COGS:
             await self.load_extension(name)
-        self.tree.on_error = self.on_app_command_error
         await self.sync_commands()
         await self.controller.restore()
         self._idle_task = asyncio.create_task(self.controller.lobby.expire_idle(),
@@ -81,13 +92,6 @@ class RummyBot(commands.Bot):
 
     async def on_thread_delete(self, thread: discord.Thread) -> None:
         await self.on_guild_channel_delete(thread)  # type: ignore[arg-type]
-
-    async def on_app_command_error(self, interaction: discord.Interaction,
-                                   error: discord.app_commands.AppCommandError) -> None:
-        log.error("command %s failed", interaction.command and interaction.command.name,
-                  exc_info=error)
-        await reply(interaction, "Something went wrong on my side; nothing in the game changed. "
-                                 "Please try again.")
 
     async def close(self) -> None:
         """Finish moves in progress, stop timers, close the database, then disconnect."""

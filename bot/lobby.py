@@ -79,8 +79,8 @@ class LobbyFlow:
             await reply(interaction, BUSY)
             return
         self.sessions.add(session)
-        response = await interaction.response.send_message(embed=self.embed(session),
-                                                           view=self.view(session))
+        response = await interaction.response.send_message(
+            embed=self.embed(session), view=self.view(session) or discord.utils.MISSING)
         session.lobby_message_id = response.message_id
         if response.message_id is not None:
             await self.store.set_messages(session.game_id, lobby=response.message_id)

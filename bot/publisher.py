@@ -181,7 +181,8 @@ class Publisher:
         png = await self.renderer.table(game.table_view(), session.names)
         message = await channel.send(
             self.turn_content(session, game), embed=self.turn_embed(session, game),
-            file=as_file(png, "table.png"), view=self.turn_view(session, game),
+            file=as_file(png, "table.png"),
+            view=self.turn_view(session, game) or discord.utils.MISSING,
             allowed_mentions=discord.AllowedMentions(users=True))
         session.turn_message_id = message.id
         session.published_serial = game.turn_serial

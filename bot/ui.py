@@ -71,8 +71,9 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button],
         self.spec = spec
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: Any) -> GameButton:
+        assert isinstance(item, discord.ui.Button)
         spec = ButtonSpec(item.label or "", match["action"], match["arg"], item.style)
         return cls(int(match["game"]), spec)
 
@@ -97,8 +98,9 @@ class GameSelect(discord.ui.DynamicItem[discord.ui.Select],
         self.spec = spec
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: Any) -> GameSelect:
+        assert isinstance(item, discord.ui.Select)
         spec = SelectSpec(match["action"], item.placeholder or "",
                           tuple((o.label, o.value) for o in item.options), match["arg"],
                           item.min_values, item.max_values)
@@ -122,8 +124,8 @@ def make_view(game_id: int, buttons: Sequence[ButtonSpec] = (),
         return None
     view = discord.ui.View(timeout=None)
     row = 0
-    for spec in selects[:4]:
-        select = GameSelect(game_id, spec)
+    for menu in selects[:4]:
+        select = GameSelect(game_id, menu)
         select.item.row = row
         view.add_item(select)
         row += 1

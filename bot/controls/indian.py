@@ -115,7 +115,7 @@ class IndianControls:
         assert isinstance(game, IndianGame)
         can_declare = (game.to_move == seat and game.phase == "discard"
                        and game.active[seat])
-        if finish is not None and groups is None and can_declare:
+        if isinstance(finish, Card) and groups is None and can_declare:
             verdict = game.declare_verdict(seat, finish, None)
         else:
             verdict = game.check_show(seat, groups)
