@@ -299,7 +299,7 @@ class Controller:
             await reply(interaction, "This game is no longer running.")
             return
         if action == "pick":
-            await self.panels.pick(interaction, session, values)
+            await self.panels.pick(interaction, session, values, arg)
         else:
             await self.variant_action(interaction, session, action, arg, values)
 

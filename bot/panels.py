@@ -15,7 +15,7 @@ import discord
 
 from cardart import hand_order
 
-from .controls.base import Reply, decode_positions
+from .controls.base import Reply, decode_positions, encode_positions
 from .engine.cards import Piece
 from .engine.errors import IllegalMove
 from .engine.game import Game
@@ -27,7 +27,7 @@ from .sessions import Session
 from .store import Settings, Store
 from .tasks import Tasks
 from .texts import clip, hand_text, wild_text
-from .ui import ButtonSpec, SelectSpec, make_view
+from .ui import SELECT_LIMIT, ButtonSpec, SelectSpec, make_view
 
 log = logging.getLogger(__name__)
 
@@ -35,6 +35,32 @@ log = logging.getLogger(__name__)
 def hand_key(pieces: Sequence[Piece]) -> str:
     """Identifies a hand's contents whatever their order (positions go stale when it changes)."""
     return " ".join(sorted(p.code for p in pieces))
+
+
+def pick_menus(order: Sequence[Piece], selected: Sequence[int],
+                noun: str = "card") -> list[SelectSpec]:
+    """Select menus of the hand's pieces, at most 25 options each (Discord's limit).
+
+    A hand of more than 25 (Penang's 25 cards, a Tile Rummy rack) is split into
+    equal runs of positions. Each menu carries the selection made in the others,
+    so picking in one keeps the rest.
+    """
+    if not order:
+        return []
+    menus = -(-len(order) // SELECT_LIMIT)
+    size = -(-len(order) // menus)
+    chosen = set(selected)
+    result = []
+    for start in range(0, len(order), size):
+        positions = range(start + 1, min(start + size, len(order)) + 1)
+        others = encode_positions(sorted(p for p in chosen if p not in positions))
+        span = "" if menus == 1 else f" {positions[0]}–{positions[-1]}"
+        result.append(SelectSpec(
+            "pick", f"Pick {noun}s{span}…",
+            tuple((f"#{p} {order[p - 1].code}", str(p)) for p in positions), others,
+            min_values=0, max_values=len(positions),
+            chosen=frozenset(str(p) for p in positions if p in chosen)))
+    return result
 
 
 class HandPanels:
@@ -154,16 +180,17 @@ class HandPanels:
             lines.append("Selected: " + " ".join(order[p - 1].code for p in selected
                                                  if 0 < p <= len(order)))
         lines.append(panel.hint)
-        pick = SelectSpec("pick", "Pick cards…", tuple(
-            (f"#{i} {piece.code}", str(i)) for i, piece in enumerate(order, start=1)),
-            min_values=0, max_values=len(order)) if order else None
-        selects = ([pick] if pick else []) + list(panel.selects)
+        selects = [*pick_menus(order, selected, game.notation.noun), *panel.selects]
         buttons = [*panel.buttons, ButtonSpec("Refresh", "hand")]
         return clip("\n".join(lines)), make_view(session.game_id, buttons, selects)
 
     async def pick(self, interaction: discord.Interaction, session: Session,
-                   values: list[str]) -> None:
-        """The player changed their selection: the buttons now carry it."""
+                   values: list[str], arg: str = "") -> None:
+        """The player changed their selection in one pick menu: the buttons now carry it.
+
+        ``arg`` holds what is selected in the panel's other pick menus (a hand of more
+        than 25 cards is split over several), so their selection is kept.
+        """
         seat = session.seat_of(interaction.user.id)
         game = session.game
         if seat is None or game is None:
@@ -175,7 +202,8 @@ class HandPanels:
             await self.show(interaction, session, seat, note="Your hand changed: here it is "
                             "now.", refresh=True)
             return
-        selected = sorted(int(v) for v in values if v.isdigit())
+        picked = {int(v) for v in values if v.isdigit()}
+        selected = sorted(picked | set(decode_positions(arg)))
         content, view = self.compose(session, game, seat, order, selected)
         try:
             await interaction.response.edit_message(content=content, view=view)

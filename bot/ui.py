@@ -56,6 +56,8 @@ class SelectSpec:
     arg: str = ""
     min_values: int = 1
     max_values: int = 1
+    chosen: frozenset[str] = frozenset()
+    """Values shown as already selected."""
 
 
 class GameButton(discord.ui.DynamicItem[discord.ui.Button],
@@ -88,7 +90,8 @@ class GameSelect(discord.ui.DynamicItem[discord.ui.Select],
         custom_id = f"rs:{game_id}:{spec.action}:{spec.arg}"
         if len(custom_id) > CUSTOM_ID_LIMIT:
             raise ValueError(f"custom_id too long: {custom_id}")
-        options = [discord.SelectOption(label=label[:100], value=value)
+        options = [discord.SelectOption(label=label[:100], value=value,
+                                        default=value in spec.chosen)
                    for label, value in spec.options[:SELECT_LIMIT]]
         super().__init__(discord.ui.Select(
             custom_id=custom_id, placeholder=spec.placeholder[:150], options=options,

@@ -70,11 +70,29 @@ class Controls(Protocol):
 
 
 def encode_positions(positions: Sequence[int]) -> str:
-    """Selected 1-based positions as a button argument (``3.7.8``)."""
-    return ".".join(str(p) for p in positions)
+    """Selected 1-based positions as a compact button argument: ``m`` and a base-36 bitmask.
+
+    A ``custom_id`` holds 100 characters, so a 30-tile selection cannot be spelled out
+    (``1.2.3…30`` alone is 81); the mask needs at most 9 characters for 46 positions.
+    """
+    if not positions:
+        return ""
+    mask = sum(1 << (p - 1) for p in set(positions) if p >= 1)
+    digits = ""
+    while mask:
+        mask, digit = divmod(mask, 36)
+        digits = "0123456789abcdefghijklmnopqrstuvwxyz"[digit] + digits
+    return "m" + digits
 
 
 def decode_positions(arg: str) -> list[int]:
+    """Positions from :func:`encode_positions` (or the older dotted ``3.7.8`` form)."""
+    if arg.startswith("m"):
+        try:
+            mask = int(arg[1:], 36)
+        except ValueError:
+            return []
+        return [bit + 1 for bit in range(mask.bit_length()) if mask >> bit & 1]
     return [int(p) for p in arg.split(".") if p.isdigit()]
 
 
