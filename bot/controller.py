@@ -155,7 +155,7 @@ class Controller:
         seat = game.to_move
         if seat is None:
             return
-        if session.seats[seat].is_computer:
+        if session.seats[seat].is_computer or game.autoplayed(seat):
             session.tasks["turn"] = self.tasks.spawn(self.computer_turn(session, game),
                                                      f"computer-{session.game_id}")
         elif session.deadline is not None:
@@ -164,7 +164,10 @@ class Controller:
                 f"timer-{session.game_id}")
 
     async def computer_turn(self, session: Session, seen: Game) -> None:
-        """One action of a computer player; a turn of many actions comes back here."""
+        """One action of a computer player, or a turn of a player on auto-play.
+
+        A turn of many actions comes back here for each action.
+        """
         pause = self.config.computer_delay
         if session.computer_serial == seen.turn_serial:
             pause *= NEXT_ACTION_PAUSE  # the same turn goes on: people follow it already
@@ -174,11 +177,16 @@ class Controller:
             if game is not seen or game is None or game.is_over:
                 return
             seat = game.to_move
-            if seat is None or not session.seats[seat].is_computer:
+            if seat is None:
                 return
-            # Deterministic from the seed and the move count: replays reproduce bot play.
-            rng = random.Random(f"{game.seed}:{session.moves}")
-            move = session.variant.choose_move(game, seat, rng)
+            if session.seats[seat].is_computer:
+                # Deterministic from the seed and the move count: replays reproduce bot play.
+                rng = random.Random(f"{game.seed}:{session.moves}")
+                move = session.variant.choose_move(game, seat, rng, session.seats[seat].level)
+            elif game.autoplayed(seat):
+                move = Timeout(seat)  # auto-play plays the turn as its timeout rule says
+            else:
+                return
             session.computer_serial = game.turn_serial
             await self.play(session, move, None)
         self.schedule(session)
@@ -199,10 +207,20 @@ class Controller:
                 return
         self.schedule(session)
 
+    async def resume(self, interaction: discord.Interaction, session: Session) -> None:
+        """``/rummy resume``: end auto-play for the player (Remi, Tile Rummy)."""
+        kinds = {m.kind: m for m in session.variant.game.move_types}
+        resume = kinds.get("resume")
+        if resume is None:
+            await reply(interaction, f"{session.variant.title} has no auto-play: there is "
+                                     "nothing to resume.")
+            return
+        await self.submit(interaction, session, lambda game, seat: resume(seat), panel=False)
+
     # -- lobby actions and leaving ----------------------------------------------
 
     async def lobby_action(self, interaction: discord.Interaction, session: Session,
-                           action: str, *, from_button: bool = False) -> None:
+                           action: str, arg: str = "", *, from_button: bool = False) -> None:
         """Join, leave, add a computer, start or cancel: one line, or the lobby updated.
 
         ``leave`` in a running game is the variant's own way out (see :meth:`leave_game`).
@@ -212,7 +230,7 @@ class Controller:
                 await self.leave_game(interaction, session)
                 return
             try:
-                note = await self.lobby.perform(interaction, session, action)
+                note = await self.lobby.perform(interaction, session, action, arg)
             except LobbyRefusal as refusal:
                 await reply(interaction, str(refusal))
                 return
@@ -286,7 +304,7 @@ class Controller:
             await reply(interaction, "This game is no longer running.")
             return
         if action in LobbyFlow.ACTIONS:
-            await self.lobby_action(interaction, session, action, from_button=True)
+            await self.lobby_action(interaction, session, action, arg, from_button=True)
         elif action == "hand":
             await self.panels.open(interaction, session)
         else:

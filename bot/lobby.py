@@ -88,6 +88,7 @@ class LobbyFlow:
     def embed(self, session: Session, note: str = "") -> discord.Embed:
         kind = session.variant
         seats = "\n".join(f"{i + 1}. {s.name}{' (host)' if s.user_id == session.host_id else ''}"
+                          + (f" · {s.level}" if s.level else "")
                           for i, s in enumerate(session.seats)) or "—"
         game = kind.game
         status = {"lobby": "Open lobby", "running": "Started", "cancelled": "Cancelled",
@@ -112,7 +113,7 @@ class LobbyFlow:
         return make_view(session.game_id, [
             ButtonSpec("Join", "join", style=discord.ButtonStyle.success, disabled=full),
             ButtonSpec("Leave", "leave"),
-            ButtonSpec("Add computer", "addbot", disabled=full, emoji="🤖"),
+            *add_computer_buttons(session.variant, full),
             ButtonSpec("Start", "start", style=discord.ButtonStyle.primary,
                        disabled=not enough),
             ButtonSpec("Cancel", "cancel", style=discord.ButtonStyle.danger),
@@ -121,13 +122,15 @@ class LobbyFlow:
     # -- buttons and /rummy commands ------------------------------------------------
 
     async def perform(self, interaction: discord.Interaction, session: Session,
-                      action: str) -> str:
+                      action: str, arg: str = "") -> str:
         """Join, leave, add a computer, start or cancel (lock held); the line to show.
 
         Raises :class:`LobbyRefusal` with the one-line reason when it cannot be done.
         """
         if session.status in ("finished", "cancelled"):
             raise LobbyRefusal(OVER[action])
+        if action == "addbot":
+            return await self._addbot(interaction, session, arg or None)
         return await getattr(self, f"_{action}")(interaction, session)
 
     async def show(self, interaction: discord.Interaction, session: Session, note: str,
@@ -179,16 +182,19 @@ class LobbyFlow:
         await self._save_seats(session)
         return f"{user.display_name} left."
 
-    async def _addbot(self, interaction: discord.Interaction, session: Session) -> str:
+    async def _addbot(self, interaction: discord.Interaction, session: Session,
+                      level: str | None = None) -> str:
         self._require_lobby(session)
         if interaction.user.id != session.host_id:
             raise LobbyRefusal("Only the host can add computer players.")
         if len(session.seats) >= session.variant.game.max_players:
             raise LobbyRefusal("The game is full.")
+        if level is not None and level not in session.variant.computers:
+            raise LobbyRefusal(f"{session.variant.title} has no {level} computer.")
         name = session.next_computer_name()
-        session.seats.append(Seat(None, name, is_computer=True))
+        session.seats.append(Seat(None, name, is_computer=True, level=level))
         await self._save_seats(session)
-        return f"{name} sits down."
+        return f"{name} sits down" + (f" ({level})." if level else ".")
 
     async def _start(self, interaction: discord.Interaction, session: Session) -> str:
         self._require_lobby(session)
@@ -242,7 +248,8 @@ class LobbyFlow:
         options = kind.game.options_type.build(**row.options)
         host = next(s for s in players if s.user_id == interaction.user.id)
         seats = [Seat(host.user_id, host.name)]
-        seats += [Seat(s.user_id, s.name, s.is_computer) for s in players if s is not host]
+        seats += [Seat(s.user_id, s.name, s.is_computer, level=s.level)
+                  for s in players if s is not host]
         await self.create(interaction, kind, options, seats, 0, None)
 
     async def expire_idle(self) -> None:
@@ -275,6 +282,13 @@ class LobbyFlow:
             await message.edit(embed=self.embed(session, note), view=None)
         except discord.HTTPException:
             log.info("lobby message %s could not be edited", session.lobby_message_id)
+
+
+def add_computer_buttons(kind: Variant, full: bool) -> list[ButtonSpec]:
+    """*Add computer*, or one button per level where the variant offers several."""
+    levels = list(kind.computers) if len(kind.computers) > 1 else [""]
+    return [ButtonSpec(f"Add {level + ' ' if level else ''}computer", "addbot", level,
+                       disabled=full, emoji="🤖") for level in levels]
 
 
 OVER = {

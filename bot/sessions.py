@@ -27,6 +27,8 @@ class Seat:
     name: str
     is_computer: bool = False
     left: bool = False
+    level: str | None = None
+    """A computer's level where the variant offers several (``None``: its default)."""
 
     @property
     def human(self) -> bool:
@@ -34,11 +36,11 @@ class Seat:
 
     def row(self, index: int) -> SeatRow:
         return SeatRow(seat=index, user_id=self.user_id, name=self.name,
-                       is_computer=self.is_computer, left=self.left)
+                       is_computer=self.is_computer, left=self.left, level=self.level)
 
     @classmethod
     def from_row(cls, row: SeatRow) -> Seat:
-        return cls(row.user_id, row.name, row.is_computer, row.left)
+        return cls(row.user_id, row.name, row.is_computer, row.left, row.level)
 
 
 @dataclass(eq=False)

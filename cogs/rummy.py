@@ -98,11 +98,7 @@ class RummyCog(commands.GroupCog, group_name="rummy",
         session = await self._session(interaction)
         if session is None:
             return
-        if session.variant.key not in ("remi", "tiles"):
-            await reply(interaction, f"{session.variant.title} has no auto-play:"
-                                                     " there is nothing to resume.")
-            return
-        await reply(interaction, "Auto-play is not available yet.")
+        await self.controller.resume(interaction, session)
 
     @app_commands.command(name="settings", description="How your hand is shown")
     @app_commands.describe(sort="Order cards by suit or by rank",

@@ -31,6 +31,8 @@ class SeatRow:
     name: str
     is_computer: bool = False
     left: bool = False
+    level: str | None = None
+    """A computer's level where the variant has several."""
 
 
 @dataclass(frozen=True, slots=True)

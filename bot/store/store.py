@@ -49,7 +49,7 @@ _GAME_COLUMNS = (
     "id, guild_id, channel_id, variant, options, seed, status, host_id, state,"
     " lobby_message_id, table_message_id, turn_message_id, turn_deadline, move_count,"
     " created_at, updated_at, finished_at, published")
-_SEAT_COLUMNS = "game_id, seat, user_id, name, is_computer, has_left"
+_SEAT_COLUMNS = "game_id, seat, user_id, name, is_computer, has_left, level"
 _OPEN = "status IN ('lobby', 'running')"
 
 
@@ -310,9 +310,9 @@ class Store:
                 " WHERE game_id IN (SELECT value FROM json_each(?)) ORDER BY game_id, seat",
                 (json.dumps(ids),)) if ids else []
         seats: dict[int, list[SeatRow]] = {}
-        for game_id, seat, user_id, name, is_computer, left in seat_rows:
+        for game_id, seat, user_id, name, is_computer, left, level in seat_rows:
             seats.setdefault(game_id, []).append(
-                SeatRow(seat, user_id, name, bool(is_computer), bool(left)))
+                SeatRow(seat, user_id, name, bool(is_computer), bool(left), level))
         return [_game_row(row, seats.get(row[0], [])) for row in rows]
 
     # -- user settings ----------------------------------------------------
@@ -408,9 +408,9 @@ def _game_row(row: Sequence[Any], seats: Iterable[SeatRow]) -> GameRow:
 
 async def _insert_seats(db: aiosqlite.Connection, game_id: int, seats: Sequence[SeatRow]) -> None:
     await db.executemany(
-        "INSERT INTO seats (game_id, seat, user_id, name, is_computer, has_left)"
-        " VALUES (?, ?, ?, ?, ?, ?)",
-        [(game_id, s.seat, s.user_id, s.name, s.is_computer, s.left) for s in seats])
+        "INSERT INTO seats (game_id, seat, user_id, name, is_computer, has_left, level)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?)",
+        [(game_id, s.seat, s.user_id, s.name, s.is_computer, s.left, s.level) for s in seats])
 
 
 async def _update_in(db: aiosqlite.Connection, game_id: int, expected: GameStatus, sql: str,
