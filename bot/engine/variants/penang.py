@@ -430,6 +430,11 @@ def has_action(hand: Sequence[Piece], table: Sequence[TableMeld], rules: MeldRul
         return False
     if LayoffTargets.of(table, rules).any_fits(hand):
         return True
+    return swap_path(hand, table, rules)
+
+
+def swap_path(hand: Sequence[Piece], table: Sequence[TableMeld], rules: MeldRules) -> bool:
+    """Whether some sequence of swaps leads to a new meld or a lay-off (PEN-17, PEN-E13)."""
     return _swap_path(list(hand), list(table), rules, set())
 
 
