@@ -42,6 +42,7 @@ same actions for legal-move lists, timeouts and computer players.
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -345,31 +346,33 @@ class SheddingGame(Game):
 
     # -- hooks ------------------------------------------------------------
 
+    @abstractmethod
     def hand_size(self) -> int:
-        raise NotImplementedError
+        """Cards dealt to each player (PEN-5, RMI-5)."""
 
+    @abstractmethod
     def _deck(self) -> list[Card]:
-        raise NotImplementedError
+        """A fresh, unshuffled deck for this game (PEN-2, RMI-2)."""
 
     def _deal_hands(self, deck: list[Card], first: int) -> list[list[Card]]:
         """Deal from the top, one card at a time in turn order (PEN-5); Rummi deals batches."""
         return deal_one_at_a_time(deck, self.players, first, self.hand_size(), self.direction)
 
+    @abstractmethod
     def has_action(self, seat: int) -> bool:
         """Whether ``seat`` has any legal action now (the turn-start check)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def _act(self, move: Move, events: list[Event]) -> None:
         """Check and perform one variant move (meld, lay-off, swap…); raise IllegalMove."""
-        raise NotImplementedError
 
+    @abstractmethod
     def _auto_action(self, seat: int) -> list[Move] | None:
         """The moves the timer plays for ``seat`` (one action); ``None`` if there is none."""
-        raise NotImplementedError
 
+    @abstractmethod
     def _settle(self, winner: int | None) -> tuple[list[int], list[str]]:
         """Per seat, this game's score change and a note, when the game ends."""
-        raise NotImplementedError
 
     def _next_dealer(self, points: Sequence[int]) -> int:
         """The dealer of the next game of the match."""
