@@ -11,7 +11,7 @@ import pytest
 from bot.engine.cards import JOKER, card_deck
 from bot.engine.errors import IllegalMove, InvalidOptions, NotYourTurn
 from bot.engine.game import Timeout
-from bot.engine.melds import is_meld
+from bot.engine.melds import extend_meld, is_meld, read_meld
 from bot.engine.moves import Discard, Done, Draw, LayOff, MeldDown, Swap, placed
 from bot.engine.rng import Rng
 from bot.engine.shedding import (
@@ -20,7 +20,9 @@ from bot.engine.shedding import (
     cheapest_new_meld,
     new_meld_candidates,
     run_ends,
+    single_layoffs,
 )
+from bot.engine.table import TableMeld
 from bot.engine.variants.penang import (
     DeclareDead,
     PenangGame,
@@ -596,3 +598,34 @@ def test_PEN_18_forfeit_declares_the_leaver_dead_now_and_later() -> None:
     while game.game_number == 1:
         game = play(game, DeclareDead(game.to_move))
     assert game.game_number == 2 and game.out[C] and game.notes[C] == "left"
+
+
+def test_PEN_13_quick_layoff_targets_agree_with_extend_meld() -> None:
+    """PEN-13, PEN-17: the quick single-card lay-off list is exactly what extend_meld accepts."""
+    rng = random.Random(9)
+    for ace_low in (True, False):
+        rules = penang_rules(ace_low)
+        for _ in range(40):
+            deck = card_deck(2, 8)
+            rng.shuffle(deck)
+            table = []
+            pool = deck[20:]
+            while len(table) < 8:
+                found = new_meld_candidates(pool, rules)
+                if not found:
+                    break
+                chosen = list(rng.choice(found))
+                for piece in chosen:
+                    pool.remove(piece)
+                table.append(TableMeld(len(table) + 1, 0, read_meld(chosen, rules)))
+            hand = deck[:20]
+            quick = set(single_layoffs(hand, table, rules))
+            slow = set()
+            for piece in set(hand):
+                for table_meld in table:
+                    try:
+                        extend_meld(table_meld.meld, [piece], rules, table_meld.number)
+                    except IllegalMove:
+                        continue
+                    slow.add((piece, table_meld.number))
+            assert quick == slow

@@ -446,18 +446,21 @@ def _swap_path(hand: list[Piece], table: list[TableMeld], rules: MeldRules,
         if key in tried:
             continue
         tried.add(key)
-        index = number - 1 if table[number - 1].number == number else \
-            next(i for i, m in enumerate(table) if m.number == number)
-        meld = table[index].meld
         new_hand = [*remove_pieces(hand, [card]), JOKER]
-        new_table = list(table)
-        new_table[index] = TableMeld(number, table[index].owner,
-                                     swapped_meld(meld, card, number))
+        new_table = _table_after_swap(table, card, number)
         if any_new_meld(new_hand, rules) or LayoffTargets.of(new_table, rules).any_fits(new_hand):
             return True
         if _swap_path(new_hand, new_table, rules, tried, key):
             return True
     return False
+
+
+def _table_after_swap(table: Sequence[TableMeld], card: Piece, number: int) -> list[TableMeld]:
+    result = list(table)
+    index = next(i for i, m in enumerate(result) if m.number == number)
+    result[index] = TableMeld(number, result[index].owner,
+                              swapped_meld(result[index].meld, card, number))
+    return result
 
 
 def list_swaps(game: PenangGame, seat: int) -> list[Swap]:
@@ -513,10 +516,7 @@ def auto_action(game: PenangGame, seat: int) -> list[Move] | None:
     swaps = sorted(possible_swaps(hand, game.table),
                    key=lambda s: (s[1], s[2], [-x for x in auto_order(s[0], card_value)]))
     for card, number, _slot in swaps:
-        new_table = list(game.table)
-        index = next(i for i, m in enumerate(new_table) if m.number == number)
-        new_table[index] = TableMeld(number, new_table[index].owner,
-                                     swapped_meld(new_table[index].meld, card, number))
+        new_table = _table_after_swap(game.table, card, number)
         fits = LayoffTargets.of(new_table, rules).fitting(JOKER)
         if fits:
             return [Swap(seat, card, number), LayOff(seat, placed(JOKER), fits[0])]
