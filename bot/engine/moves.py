@@ -51,3 +51,23 @@ class LayOff(Move):
     kind: ClassVar[str] = "layoff"
     cards: tuple[Placed, ...]
     meld: int
+
+
+@dataclass(frozen=True)
+class Done(Move):
+    """End a turn of several actions (Penang PEN-14, Rummi RMI-16 ``many``)."""
+
+    kind: ClassVar[str] = "done"
+
+
+@dataclass(frozen=True)
+class Swap(Move):
+    """Put ``card`` from the hand in place of a joker in table meld ``meld``; the joker is taken.
+
+    Penang substitution (PEN-16). In a run the card must be the one the joker
+    stands for (NOT-8); in a set any card of the set's rank.
+    """
+
+    kind: ClassVar[str] = "swap"
+    card: Card | Tile
+    meld: int

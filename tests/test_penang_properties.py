@@ -1,0 +1,150 @@
+"""Property tests: random Penang games with legal and illegal moves (hypothesis).
+
+Whatever is thrown at it, the engine never crashes, a refused move changes
+nothing (NOT-13), every card is always in exactly one place (PEN-5, PEN-7),
+every table meld stays valid with a natural card (PEN-10), the JSON round
+trip is exact, and the same seed and moves replay to the same game.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from bot.ai.penang import choose_move
+from bot.engine.cards import card_deck
+from bot.engine.errors import IllegalMove
+from bot.engine.game import Move, Timeout
+from bot.engine.melds import extend_meld, read_meld
+from bot.engine.moves import Done, LayOff, MeldDown, Swap, placed
+from bot.engine.variants.penang import DeclareDead, PenangGame, PenangOptions, has_action
+
+DECK = card_deck(3, 8)
+
+options_strategy = st.builds(
+    PenangOptions, jokers=st.sampled_from([6, 8]), ace_low=st.booleans(),
+    dealer_rule=st.sampled_from(["winner", "loser"]), games=st.integers(1, 3),
+    turn_seconds=st.sampled_from([0, 30, 120]))
+
+
+def wild_move(game: PenangGame, rng: random.Random) -> Move:
+    """A move that is often illegal: any seat, any cards, any meld number."""
+    seat = rng.randrange(game.players)
+    hand = game.hands[seat]
+    some = rng.sample(DECK, rng.randint(1, 4))
+    if hand and rng.random() < 0.5:
+        some = rng.sample(hand, min(len(hand), rng.randint(1, 4)))
+    kind = rng.randrange(7)
+    if kind == 0:
+        return MeldDown(seat, (placed(*some),))
+    if kind == 1:
+        return LayOff(seat, placed(*some), rng.randint(0, len(game.table) + 1))
+    if kind == 2:
+        return Swap(seat, some[0], rng.randint(0, len(game.table) + 1))
+    if kind == 3:
+        return Done(seat)
+    if kind == 4:
+        return Timeout(seat)
+    if kind == 5 and rng.random() < 0.1:
+        return DeclareDead(seat, leave=rng.random() < 0.3)
+    return MeldDown(seat, (placed(*some[:2]), placed(*some[2:])))
+
+
+def check_invariants(game: PenangGame) -> None:
+    assert game.all_cards() == game.deck()  # every card in exactly one place
+    data = json.loads(json.dumps(game.to_json()))
+    assert PenangGame.from_json(data) == game
+    if not game.is_over:
+        seat = game.to_move
+        assert seat is not None and not game.out[seat]
+        if game.actions == 0:
+            assert has_action(game.hands[seat], game.table, game.rules, game.passport[seat])
+    rules = game.rules
+    for number, table_meld in enumerate(game.table, start=1):
+        meld = table_meld.meld
+        assert table_meld.number == number
+        assert any(not p.is_joker for p in meld.pieces)  # PEN-10
+        reread = extend_meld(meld, [], rules, number)
+        assert reread.faces == meld.faces or not meld.is_run
+    view = game.table_view()
+    assert sum(p.pieces_left for p in view.players) == sum(len(h) for h in game.hands)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**64), players=st.integers(2, 5), options=options_strategy,
+       script=st.integers(0, 2**32), steps=st.integers(20, 200))
+def test_random_games_keep_every_invariant(seed: int, players: int, options: PenangOptions,
+                                           script: int, steps: int) -> None:
+    rng = random.Random(script)
+    game = PenangGame.new(players, options, seed)
+    check_invariants(game)
+    log: list[Move] = []
+    for _ in range(steps):
+        if game.is_over:
+            break
+        seat = game.to_move
+        roll = rng.random()
+        if roll < 0.35:
+            move = wild_move(game, rng)
+        elif roll < 0.65:
+            move = choose_move(game, seat, rng)
+        else:
+            moves = [m for m in game.legal_moves(seat)
+                     if not isinstance(m, DeclareDead) or rng.random() < 0.1]
+            move = rng.choice(moves)
+        before = game.to_json()
+        try:
+            after, _ = game.apply(move)
+        except IllegalMove as refusal:
+            assert "\n" not in str(refusal)
+            assert game.to_json() == before  # a refused move changes nothing
+            continue
+        assert game.to_json() == before  # apply never mutates its input
+        game = after
+        log.append(move)
+        check_invariants(game)
+    replay = PenangGame.new(players, options, seed)
+    for move in log:
+        replay, _ = replay.apply(PenangGame.move_from_json(
+            json.loads(json.dumps(move.to_json()))))
+    assert replay == game
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32), players=st.integers(2, 5), jokers=st.sampled_from([6, 8]))
+def test_legal_moves_are_all_accepted(seed: int, players: int, jokers: int) -> None:
+    game = PenangGame.new(players, PenangOptions(jokers=jokers), seed=seed)
+    rng = random.Random(seed)
+    for _ in range(60):
+        if game.is_over:
+            break
+        moves = game.legal_moves(game.to_move)
+        assert moves
+        for move in moves:
+            game.apply(move)  # raises if a listed move were illegal
+        game, _ = game.apply(choose_move(game, game.to_move, rng))
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32), players=st.integers(2, 5))
+def test_timeouts_alone_finish_a_match(seed: int, players: int) -> None:
+    """PEN-30/PEN-31: a table of absent players still ends (auto-play, then Dead)."""
+    game = PenangGame.new(players, PenangOptions(games=2), seed=seed)
+    for _ in range(2000):
+        if game.is_over:
+            break
+        game, _ = game.apply(Timeout(game.to_move))
+        check_invariants(game)
+    assert game.is_over and len(game.results) == 2
+
+
+def test_every_meld_candidate_reads_as_listed() -> None:
+    """The moves listed by legal_moves read as the melds they name."""
+    game = PenangGame.new(3, PenangOptions(jokers=8), seed=4)
+    for move in game.legal_moves(game.to_move):
+        if isinstance(move, MeldDown):
+            (meld,) = move.melds
+            assert len(read_meld(list(meld), game.rules)) == 3
