@@ -12,12 +12,15 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from .ai import indian as indian_ai
+from .ai import penang as penang_ai
 from .ai import straight as straight_ai
 from .controls.base import Controls
 from .controls.indian import IndianControls
+from .controls.penang import PenangControls
 from .controls.straight import StraightControls
 from .engine.game import Game, Move
 from .engine.variants.indian import IndianGame
+from .engine.variants.penang import PenangGame
 from .engine.variants.straight import StraightGame
 from .rules_text import SUMMARIES, options_text
 
@@ -63,10 +66,11 @@ VARIANTS: dict[str, Variant] = {v.key: v for v in (
             StraightControls(), SUMMARIES["straight"]),
     Variant("indian", IndianGame, {"standard": indian_ai.choose_move},  # type: ignore[dict-item]
             IndianControls(), SUMMARIES["indian"]),
+    Variant("penang", PenangGame, {"standard": penang_ai.choose_move},  # type: ignore[dict-item]
+            PenangControls(), SUMMARIES["penang"]),
 )}
 
 PLANNED: dict[str, str] = {
-    "penang": "Penang Rummy (Si Rummy)",
     "rummi": "Rummi (Singapore)",
     "remi": "Indonesian Remi",
     "tiles": "Tile Rummy",

@@ -39,8 +39,19 @@ SUMMARIES: dict[str, str] = {
         "**Commands:** `/indian draw`, `discard`, `check` (private), `declare finish:4C` "
         "(shows the bot's reading and asks you to confirm), `drop` — or the buttons and My "
         "hand."),
-    "penang": "2–5 players, 20 or 25 cards, no drawing; meld, lay "
-              "off and swap jokers until someone goes out.",
+    "penang": (
+        "2–5 players; two packs and 6 or 8 jokers (a third pack for 5). 20 cards each, 25 "
+        "with 3 players; the rest is set aside unseen. Nobody draws or discards.\n"
+        "**Your turn:** as many melds and lay-offs as you like (at least one), then **Done**. "
+        "Your first play of the game must be a new meld (your passport). After it you may "
+        "swap a card for a joker on the table (exact card in a run, any suit in a set).\n"
+        "**Melds:** runs of 3+ in one suit (A-2-3 up to Q-K-A, even A…A, never K-A-2) and sets "
+        "of 3+ of a rank, suits may repeat. A joker stands for one definite card.\n"
+        "**Dead:** when your turn starts and you can play nothing (swaps included) you are "
+        "Dead for the game; you may also declare Dead. Going out is Game: everyone else "
+        "counts their cards (2–10 face, J Q K 10, A 15, joker 20); lowest total wins.\n"
+        "**Commands:** `/penang meld 7H 8H 9H`, `layoff 10H meld:1`, `swap 10C meld:3`, "
+        "`done`, `dead` — or My hand: pick cards, Meld or lay off, Swap, Done."),
     "rummi": "2–5 players, 20 cards, one play per turn, Tien Hu and chips.",
     "remi": "2–4 players, 7 cards, take discards to lay combinations, close "
             "with a bonus.",

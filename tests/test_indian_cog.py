@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from bot.controls.base import Reply
+from bot.controls.base import Reply, decode_positions
 from bot.controls.indian import ARG_LIMIT, IndianControls, decode_declaration, encode_declaration
 from bot.engine.errors import IllegalMove, NotYourTurn
 from bot.engine.moves import Discard, Draw
@@ -63,7 +63,8 @@ def test_panel_after_drawing_needs_exactly_one_card() -> None:
     assert labels(none.buttons) == ["Discard selected", "Declare…", "Check show"]
     assert none.buttons[0].disabled and none.buttons[1].disabled and not none.buttons[2].disabled
     one = COG.panel(game, 0, [14], order)
-    assert not any(b.disabled for b in one.buttons) and one.buttons[1].arg == "14"
+    assert not any(b.disabled for b in one.buttons)
+    assert decode_positions(one.buttons[1].arg) == [14]
     assert COG.panel(game, 0, [1, 2], order).buttons[0].disabled
 
 

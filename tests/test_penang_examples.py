@@ -245,5 +245,5 @@ def test_PEN_E15_dealers_and_match_totals() -> None:
 def test_examples_build_valid_games() -> None:
     """The builder keeps every card in one place (a sanity check of the helpers)."""
     game = penang(held=[FILL[0], FILL[1], FILL[2], FILL[3]], table=["4H 5H 6H"])
-    assert game.all_cards() == game.deck()
+    assert game.inventory() == game.deck()
     assert isinstance(game, PenangGame) and PenangOptions().jokers == 6

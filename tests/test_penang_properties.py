@@ -54,7 +54,7 @@ def wild_move(game: PenangGame, rng: random.Random) -> Move:
 
 
 def check_invariants(game: PenangGame) -> None:
-    assert game.all_cards() == game.deck()  # every card in exactly one place
+    assert game.inventory() == game.deck()  # every card in exactly one place
     data = json.loads(json.dumps(game.to_json()))
     assert PenangGame.from_json(data) == game
     if not game.is_over:

@@ -80,9 +80,9 @@ def test_PEN_1_player_count_refused(players: int) -> None:
 def test_PEN_2_deck(players: int, jokers: int, size: int) -> None:
     """PEN-2: two packs plus 6 or 8 jokers; a third pack with five players."""
     game = new(players, jokers=jokers)
-    assert sum(game.all_cards().values()) == size
-    assert game.all_cards() == Counter(card_deck(3 if players == 5 else 2, jokers))
-    assert game.all_cards()[JOKER] == jokers
+    assert sum(game.inventory().values()) == size
+    assert game.inventory() == Counter(card_deck(3 if players == 5 else 2, jokers))
+    assert game.inventory()[JOKER] == jokers
 
 
 def test_PEN_2_jokers_option_is_6_or_8() -> None:

@@ -477,6 +477,13 @@ class SheddingGame(Game):
 
     # -- the protocol -----------------------------------------------------
 
+    def inventory(self) -> Counter[Piece]:
+        """Every card of the game in play: hands, table and the cards set aside."""
+        found = Counter[Piece](c for hand in self.hands for c in hand)
+        found.update(self.set_aside)
+        found.update(c for m in self.table for c in m.meld.pieces)
+        return found
+
     @property
     def to_move(self) -> int | None:
         return None if self.phase == "over" else self.turn

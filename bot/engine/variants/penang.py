@@ -352,13 +352,6 @@ class PenangGame(SheddingGame):
 
     # -- helpers for tests and the bench ---------------------------------------
 
-    def all_cards(self) -> Counter[Card]:
-        """Every card of the game in play: hands, table and the cards set aside."""
-        found: Counter[Card] = Counter(c for hand in self.hands for c in hand)
-        found.update(self.set_aside)
-        found.update(c for m in self.table for c in m.meld.pieces)  # type: ignore[misc]
-        return found
-
     def deck(self) -> Counter[Card]:
         return Counter(self._deck())
 
