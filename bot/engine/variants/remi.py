@@ -28,7 +28,7 @@ from itertools import combinations
 from typing import ClassVar
 
 from ..arrange import best_arrangement
-from ..cards import Card, Piece, card_deck, codes, sort_by_suit
+from ..cards import Card, Piece, card_deck, codes, sort_by_rank, sort_by_suit
 from ..errors import IllegalMove
 from ..game import Event, Game, HandResult, Move, Options, Timeout, option
 from ..melds import REMI_SEQUENCES, SET, Meld, MeldRules, read_meld
@@ -132,6 +132,30 @@ def has_sequence(cards: Iterable[Card]) -> bool:
         if any(r in ranks and r + 1 in ranks and r + 2 in ranks for r in range(2, 9)):
             return True
     return False
+
+
+def unfit_cards(cards: Sequence[Card]) -> list[Card]:
+    """The cards of ``cards`` that belong to no combination made only of ``cards``.
+
+    A cheap necessary test before an exact search: a hand with two such cards
+    cannot close (REM-19), and only such a card can be its closing card.
+    """
+    present = set(cards)
+    ranks = Counter(c.rank for c in present)
+    found = []
+    for card in cards:
+        if ranks[card.rank] >= RULES.set_min:
+            continue
+        suit = card.suit
+        if not any(all(Card(r, suit) in present for r in window)
+                   for window in _WINDOWS_OF_THREE.get(card.rank, ())):
+            found.append(card)
+    return found
+
+
+_WINDOWS_OF_THREE = {rank: [w for w in REMI_SEQUENCES.windows(RULES.run_min) if rank in w]
+                     for rank in range(1, 14)}
+"""Each rank's shortest sequence windows (a card is in a sequence only if in one of these)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -269,11 +293,17 @@ def take_options(hand: Sequence[Card], picked: Card) -> list[tuple[Card, ...]]:
     for size in (2, 3):
         found.extend(combinations(same_rank, size))
     by_rank = {c.rank: c for c in held if c.suit == picked.suit}
-    for length in range(RULES.run_min, REMI_SEQUENCES.max_length + 1):
-        for window in REMI_SEQUENCES.windows(length):
-            if picked.rank in window and all(r in by_rank for r in window if r != picked.rank):
-                found.append(tuple(by_rank[r] for r in window if r != picked.rank))
+    for others in _SEQUENCE_PARTNERS[picked.rank]:
+        if all(r in by_rank for r in others):
+            found.append(tuple(by_rank[r] for r in others))
     return found
+
+
+_SEQUENCE_PARTNERS = {rank: [tuple(r for r in window if r != rank)
+                             for length in range(RULES.run_min, REMI_SEQUENCES.max_length + 1)
+                             for window in REMI_SEQUENCES.windows(length) if rank in window]
+                      for rank in range(1, 14)}
+"""For each rank, the other ranks of every sequence containing it (REM-9)."""
 
 
 # ---------------------------------------------------------------------------
@@ -509,7 +539,7 @@ class RemiGame(Game):
             return TakeVerdict(False, "name 2 or more hand cards that make a combination with "
                                f"{card.code}")  # REM-16
         try:
-            meld = read_meld([card, *with_cards], RULES)  # REM-16b, REM-9, REM-10
+            meld = read_meld(sort_by_rank([card, *with_cards]), RULES)  # REM-16b, REM-9
         except IllegalMove as error:
             return TakeVerdict(False, str(error))
         rest = remove_pieces(hand, with_cards)
@@ -760,12 +790,20 @@ class RemiGame(Game):
 
     def close_options(self, seat: int) -> list[ClosePreview]:
         """Every closing card that works for ``seat`` now, best score first (REM-19, REM-25)."""
+        hand = self.hands[seat]
+        table = self.own_melds(seat)
+        unfit = unfit_cards(hand)
+        if len(unfit) > 1:
+            return []
         previews = []
-        for card in sorted(set(self.hands[seat]), key=lambda c: c.index):
-            try:
-                previews.append(self.close_preview(seat, card))
-            except IllegalMove:
+        for card in sorted(set(unfit or hand), key=lambda c: c.index):
+            rest = remove_pieces(hand, [card])
+            if unfit_cards(rest):
                 continue
+            melds = covering(rest, table)
+            if melds is not None:
+                previews.append(ClosePreview(card, melds,
+                                             arrangement_score(table, melds, (), card)))
         return sorted(previews, key=lambda p: (-p.score.total, -card_value(p.card)))
 
     def legal_moves(self, seat: int) -> list[Move]:
