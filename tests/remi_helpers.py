@@ -26,7 +26,8 @@ def remi(players: int = 2, *, held: list[str | None], pile: str = "", stock: str
     """A Remi game in a chosen position.
 
     ``held`` lists each seat's cards (``None``: seven cards nobody else uses);
-    ``pile`` is bottom to top (position 1 last); ``stock`` is written top first and, when omitted, holds every card
+    ``pile`` is bottom to top (position 1 last); ``stock`` is written top first
+    and, when omitted, holds every card
     placed nowhere else; ``table`` lists (owner, cards) in the order laid.
     """
     game = new(players, seed, **options)
