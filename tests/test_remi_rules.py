@@ -462,3 +462,34 @@ def test_REM_32_auto_played_seats_keep_their_hand_and_are_scored() -> None:
     after, _ = game.apply(Close(P, card("6D")))
     assert after.results[0].points[Q] == -10
     assert after.auto[Q]  # auto-play carries into later deals
+
+
+def test_REM_16_helpers_for_the_take_buttons() -> None:
+    """REM-16: which positions a hand can use, and why a selection works or not."""
+    game = remi(held=["6C 7C 2H 9S JD KH AD", None], pile="5C QH 4C")
+    assert game.positions_for(P) == [3]
+    assert game.positions_for(P, cards("6C 7C")) == [3]
+    assert game.positions_for(P, cards("2H 9S")) == []
+    verdict = game.take_verdict(P, card("5C"), cards("6C 7C"))
+    assert verdict.ok and verdict.position == 3 and verdict.received == tuple(cards("QH 4C"))
+    assert not game.take_verdict(P, card("4C"), cards("6C 7C")).ok
+    # Public: every top card some unseen cards could complete.
+    assert game.open_positions() == [1, 2, 3]
+    seen = remi(held=[None, None], pile="2S 4S 3C 3D 3H 2D 2H",
+                table=[(Q, "4C 5C 6C"), (P, "4H 5H 6H"), (P, "4D 5D 6D")])
+    # 2H: 2S 2D in the pile, 3H and 4H seen → only 2C is hidden: no combination possible.
+    assert seen.open_positions() == []  # 2D and 3H are just as dead
+
+
+def test_REM_19_close_preview_for_the_confirmation_question() -> None:
+    game = remi(held=["2S 3S 4S 5S 9H 9D 9C 6D", None], phase="discard")
+    preview = game.close_preview(P, card("6D"), groups("2S 3S 4S 5S | 9H 9D 9C"))
+    assert preview.text == ("close with 6D, exposing 2S 3S 4S 5S | 9H 9D 9C: +85 this deal "
+                            "(bonus 50)")
+    assert [p.card for p in game.close_options(P)] == [card("6D")]
+    refused(game, Close(P, card("6D"), (*groups("2S 3S 4S 5S | 9H 9D 9C"), ())),
+            "group 3 is empty")
+    refused(game, Close(P, card("6D"), ()),
+            "name your combinations, or leave them out to let the bot find them")
+    single = remi(held=["9H", None], phase="discard", table=[(P, "2C 3C 4C")])
+    assert single.close_preview(P, card("9H"), ()).score.total == 15 + 50

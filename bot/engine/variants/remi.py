@@ -582,6 +582,12 @@ class RemiGame(Game):
                       groups: Sequence[Sequence[Placed]], table: Sequence[Meld]
                       ) -> tuple[Meld, ...]:
         """REM-19 with the player's grouping: exactly ``rest``, each group valid and backed."""
+        if not groups and rest:
+            raise IllegalMove("name your combinations, or leave them out to let the bot find "
+                              "them")
+        for number, group in enumerate(groups, start=1):
+            if not group:
+                raise IllegalMove(f"group {number} is empty")
         named = [p for g in groups for p, _ in g]
         self._check_cards(named)  # type: ignore[arg-type]
         have = Counter(rest)
