@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from itertools import combinations as subsets
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -18,8 +19,19 @@ from bot.ai.remi import choose_move
 from bot.engine.cards import JOKER, card_deck
 from bot.engine.errors import IllegalMove
 from bot.engine.game import Move, Timeout
+from bot.engine.melds import is_meld, read_meld
 from bot.engine.moves import Discard, Draw, Resume, placed
-from bot.engine.variants.remi import Close, RemiGame, RemiOptions, Take
+from bot.engine.variants.remi import (
+    RULES,
+    Close,
+    RemiGame,
+    RemiOptions,
+    Take,
+    best_score,
+    card_order,
+    card_value,
+    timeout_discard,
+)
 
 DECK = card_deck(1)
 
@@ -130,3 +142,73 @@ def test_computer_games_reach_the_end_of_a_match() -> None:
             game, _ = game.apply(choose_move(game, game.to_move, rng))
         assert game.is_over and max(game.totals) >= 150
         assert game.result_view().match_over
+
+
+# -- REM-24 and REM-30 against brute force ----------------------------------------------------
+
+
+def _all_arrangements(hand: list, melds: list, start: int = 0, used: frozenset = frozenset()):
+    """Every choice of disjoint combinations among ``melds`` (lists of hand cards)."""
+    yield []
+    for i in range(start, len(melds)):
+        if used.isdisjoint(melds[i]):
+            for rest in _all_arrangements(hand, melds, i + 1, used | set(melds[i])):
+                yield [melds[i], *rest]
+
+
+def _brute_scores(hand: list, table: list) -> list[tuple[int, frozenset]]:
+    """(REM-24 score, cards left loose) of every arrangement, computed the long way."""
+    melds = [list(c) for size in range(3, len(hand) + 1) for c in subsets(hand, size)
+             if is_meld(list(c), RULES)]
+    table_melds = [read_meld(m, RULES) for m in table]
+    found = []
+    for arrangement in _all_arrangements(hand, melds):
+        read = [read_meld(m, RULES) for m in arrangement]
+        backed = any(m.is_run for m in (*table_melds, *read))
+        total = 0
+        for meld in (*table_melds, *read):
+            sign = 1 if meld.is_run or backed else -1
+            total += sign * sum(card_value(c) for c in meld.pieces)
+        inside = {c for m in arrangement for c in m}
+        loose = frozenset(c for c in hand if c not in inside)
+        total -= sum(card_value(c) for c in loose)
+        found.append((total, loose))
+    return found
+
+
+@settings(max_examples=150, deadline=None)
+@given(seed=st.integers(0, 2**32), size=st.integers(0, 8), tables=st.integers(0, 2))
+def test_REM_24_best_score_is_the_brute_force_maximum(seed: int, size: int,
+                                                      tables: int) -> None:
+    rng = random.Random(seed)
+    deck = list(DECK)
+    rng.shuffle(deck)
+    table = []
+    pool = set(deck)
+    for _ in range(tables):  # the seat's own table combinations: a sequence or a set
+        if rng.random() < 0.6:
+            suit, start = rng.randrange(4), rng.randint(2, 8)
+            meld = [c for c in DECK if c.suit == suit and start <= c.rank < start + 3]
+        else:
+            rank = rng.randint(1, 13)
+            meld = [c for c in DECK if c.rank == rank][:3]
+        if pool.issuperset(meld):
+            table.append(meld)
+            pool -= set(meld)
+    # Hands dealt from four neighbouring ranks (A, 10-J and J-Q-K included), so sets,
+    # sequences and near misses are common.
+    low = rng.randint(1, 10)
+    near = [c for c in deck if c in pool and low <= c.rank < low + 4]
+    hand = near[:size]
+    scores = _brute_scores(hand, table)
+    best = max(total for total, _ in scores)
+    assert best_score(hand, [read_meld(m, RULES) for m in table]).total == best
+    if hand:  # REM-30: the highest card loose in some best arrangement, else the best removal
+        loose = set().union(*(lo for total, lo in scores if total == best))
+        chosen = timeout_discard(hand, [read_meld(m, RULES) for m in table])
+        if loose:
+            assert chosen == max(loose, key=card_order)
+        else:
+            after = {c: max(t for t, _ in _brute_scores([x for x in hand if x != c], table))
+                     for c in hand}
+            assert chosen == max(hand, key=lambda c: (after[c], card_order(c)))
