@@ -38,6 +38,7 @@ def test_engine_modules_import_nothing_from_the_app_or_io_libraries() -> None:
 
 def test_importing_the_engine_loads_no_io_library() -> None:
     code = ("import sys, bot.engine.variants.straight, bot.engine.variants.indian, "
+            "bot.engine.variants.remi, "
             "bot.engine.arrange; print(sorted(m for m in sys.modules if m.split('.')[0] in "
             f"{FORBIDDEN!r} or (m.startswith('bot.') and not m.startswith('bot.engine'))))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,

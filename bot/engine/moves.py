@@ -71,3 +71,13 @@ class Swap(Move):
     kind: ClassVar[str] = "swap"
     card: Card | Tile
     meld: int
+
+
+@dataclass(frozen=True)
+class Resume(Move):
+    """End auto-play for the seat (Remi REM-31, Tile Rummy): it plays its own turns again.
+
+    Accepted at any time from a seat on auto-play, whoever's turn it is.
+    """
+
+    kind: ClassVar[str] = "resume"
