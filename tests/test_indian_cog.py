@@ -6,8 +6,14 @@ import json
 
 import pytest
 
-from bot.controls.base import Reply, decode_positions
-from bot.controls.indian import ARG_LIMIT, IndianControls, decode_declaration, encode_declaration
+from bot.controls.base import (
+    ARG_LIMIT,
+    Reply,
+    decode_declaration,
+    decode_positions,
+    encode_declaration,
+)
+from bot.controls.indian import IndianControls
 from bot.engine.errors import IllegalMove, NotYourTurn
 from bot.engine.moves import Discard, Draw
 from bot.engine.variants.indian import Declare, Drop, IndianGame
@@ -133,7 +139,7 @@ def test_a_grouping_too_long_for_a_button_drops_its_faces(monkeypatch) -> None:
     grouping = groups("3H 4H 5H 6H | JC 7S=KC QC | QS QD QH | 9S 9H 9C")
     worst = "t123456~14~" + "|".join(["10=10H-11=10H-12=10H-13=10H"] * 3 + ["1-2-3-4-5"])
     assert len(f"rm:{10**18}:confirm:{worst}") > CUSTOM_ID_LIMIT  # faces can overflow…
-    monkeypatch.setattr("bot.controls.indian.ARG_LIMIT", 30)
+    monkeypatch.setattr("bot.controls.base.ARG_LIMIT", 30)
     arg, bare = encode_declaration(game, 0, card("2D"), grouping)
     assert bare and "=" not in arg  # … so they are left out (they are optional, IND-15)
     question = COG.confirm_declare(game, 0, card("2D"), grouping)

@@ -18,12 +18,14 @@ from typing import Protocol
 
 import discord
 
-from ..engine.cards import Piece
+from ..engine.cards import Face, Piece
 from ..engine.errors import IllegalMove
 from ..engine.game import Game, Move
+from ..engine.moves import Placed
+from ..engine.notation import parse_ref
 from ..engine.views import MeldView
 from ..texts import meld_text
-from ..ui import SELECT_LIMIT, ButtonSpec, SelectSpec
+from ..ui import CUSTOM_ID_LIMIT, SELECT_LIMIT, ButtonSpec, SelectSpec
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,6 +123,89 @@ def layoff_select(melds: Iterable[MeldView], arg: str, tiles: bool = False) -> S
         return None
     return SelectSpec("layoff", "Lay off the selected cards on meld…",
                       options[-SELECT_LIMIT:], arg)
+
+
+Groups = tuple[tuple[Placed, ...], ...]
+
+ARG_LIMIT = CUSTOM_ID_LIMIT - len("rm::confirm:") - 19
+"""Room for a confirmation's argument beside the longest game id (19 digits)."""
+STALE = "that question is out of date (the turn has moved on): nothing changed"
+
+
+def turn_stamp(game: Game) -> str:
+    """What a confirmation button carries so that it only works in the turn it was asked."""
+    return f"t{game.turn_serial}"
+
+
+def check_stamp(game: Game, arg: str) -> None:
+    if arg != turn_stamp(game):
+        raise IllegalMove(STALE)
+
+
+# -- a show or a close in a custom_id (Indian declare, Remi close) ---------------------------
+
+
+def encode_declaration(game: Game, seat: int, finish: Piece,
+                       groups: Groups | None) -> tuple[str, bool]:
+    """``t<turn>~<finish>~<groups>`` as 1-based positions in ``game.hand(seat)``.
+
+    A finish card plus an optional grouping (Indian's declaration, Remi's close),
+    stamped with the turn so a stale confirmation is refused; nothing secret is in
+    it, only positions.
+
+    Returns the argument and whether joker annotations had to be left out to fit
+    (they are optional: a grouping valid with them is valid without, IND-15).
+    """
+    hand = list(game.hand(seat))
+    used: set[int] = set()
+
+    def position(piece: Piece) -> int:
+        index = next(i for i, held in enumerate(hand) if held == piece and i not in used)
+        used.add(index)
+        return index + 1
+
+    head = f"{turn_stamp(game)}~{position(finish)}"
+    if groups is None:
+        return head, False
+    slots = [[(position(p), face) for p, face in group] for group in groups]
+
+    def text(faces: bool) -> str:
+        return head + "~" + "|".join("-".join(
+            f"{pos}={face.label()}" if faces and face is not None else str(pos)
+            for pos, face in group) for group in slots)
+
+    full = text(True)
+    if len(full) <= ARG_LIMIT:
+        return full, False
+    return text(False), True
+
+
+def decode_declaration(game: Game, seat: int, arg: str) -> tuple[Piece, Groups | None]:
+    """The finish card and grouping a confirmation button carries; refuses stale ones."""
+    turn, _, rest = arg.partition("~")
+    check_stamp(game, turn)
+    if game.to_move != seat:
+        raise IllegalMove(STALE)
+    hand = list(game.hand(seat))
+
+    def piece(token: str) -> Piece:
+        if not token.isdigit() or not 1 <= int(token) <= len(hand):
+            raise IllegalMove(STALE)
+        return hand[int(token) - 1]
+
+    finish_text, _, groups_text = rest.partition("~")
+    finish = piece(finish_text)
+    if not groups_text:
+        return finish, None
+    groups = []
+    for group in groups_text.split("|"):
+        items: list[Placed] = []
+        for token in group.split("-"):
+            pos, _, label = token.partition("=")
+            face: Face | None = parse_ref(f"JK={label}").stands_for if label else None
+            items.append((piece(pos), face))
+        groups.append(tuple(items))
+    return finish, tuple(groups)
 
 
 # -- confirmations ------------------------------------------------------------------------

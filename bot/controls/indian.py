@@ -25,81 +25,24 @@ from collections.abc import Sequence
 
 import discord
 
-from ..engine.cards import Card, Face, Piece
+from ..engine.cards import Card, Piece
 from ..engine.errors import IllegalMove
 from ..engine.game import Game, Move
-from ..engine.moves import Discard, Draw, Placed
-from ..engine.notation import parse_ref
+from ..engine.moves import Discard, Draw
 from ..engine.variants.indian import Declare, Drop, IndianGame, ShowVerdict
-from ..ui import CUSTOM_ID_LIMIT, ButtonSpec
-from .base import Panel, Reply, confirm, dismissed, encode_positions
-
-Groups = tuple[tuple[Placed, ...], ...]
-
-ARG_LIMIT = CUSTOM_ID_LIMIT - len("rm::confirm:") - 19
-"""Room for a confirmation's argument beside the longest game id (19 digits)."""
-STALE = "that question is out of date (the turn has moved on): nothing changed"
-
-
-# -- declarations in a custom_id -----------------------------------------------------------
-
-
-def encode_declaration(game: IndianGame, seat: int, finish: Piece,
-                       groups: Groups | None) -> tuple[str, bool]:
-    """``t<turn>~<finish>~<groups>`` as 1-based positions in ``game.hand(seat)``.
-
-    Returns the argument and whether joker annotations had to be left out to fit
-    (they are optional: a grouping valid with them is valid without, IND-15).
-    """
-    hand = list(game.hand(seat))
-    used: set[int] = set()
-
-    def position(piece: Piece) -> int:
-        index = next(i for i, held in enumerate(hand) if held == piece and i not in used)
-        used.add(index)
-        return index + 1
-
-    head = f"t{game.turn_serial}~{position(finish)}"
-    if groups is None:
-        return head, False
-    slots = [[(position(p), face) for p, face in group] for group in groups]
-
-    def text(faces: bool) -> str:
-        return head + "~" + "|".join("-".join(
-            f"{pos}={face.label()}" if faces and face is not None else str(pos)
-            for pos, face in group) for group in slots)
-
-    full = text(True)
-    if len(full) <= ARG_LIMIT:
-        return full, False
-    return text(False), True
-
-
-def decode_declaration(game: IndianGame, seat: int, arg: str) -> tuple[Card, Groups | None]:
-    """The finish card and grouping a confirmation button carries; refuses stale ones."""
-    turn, _, rest = arg.partition("~")
-    if turn != f"t{game.turn_serial}" or game.to_move != seat:
-        raise IllegalMove(STALE)
-    hand = list(game.hand(seat))
-
-    def piece(token: str) -> Card:
-        if not token.isdigit() or not 1 <= int(token) <= len(hand):
-            raise IllegalMove(STALE)
-        return hand[int(token) - 1]
-
-    finish_text, _, groups_text = rest.partition("~")
-    finish = piece(finish_text)
-    if not groups_text:
-        return finish, None
-    groups = []
-    for group in groups_text.split("|"):
-        items: list[Placed] = []
-        for token in group.split("-"):
-            pos, _, label = token.partition("=")
-            face: Face | None = parse_ref(f"JK={label}").stands_for if label else None
-            items.append((piece(pos), face))
-        groups.append(tuple(items))
-    return finish, tuple(groups)
+from ..ui import ButtonSpec
+from .base import (
+    Groups,
+    Panel,
+    Reply,
+    check_stamp,
+    confirm,
+    decode_declaration,
+    dismissed,
+    encode_declaration,
+    encode_positions,
+    turn_stamp,
+)
 
 
 def _verdict_line(verdict: ShowVerdict) -> str:
@@ -154,7 +97,7 @@ class IndianControls:
         cost = game.options.drop_costs[0 if first else 1]
         what = "first drop" if first else "middle drop"
         return confirm(f"**Drop this deal?** A {what} costs {cost} points; you sit out until "
-                       "the next deal.", f"Drop ({cost})", "dropok", f"t{game.turn_serial}",
+                       "the next deal.", f"Drop ({cost})", "dropok", turn_stamp(game),
                        cancel="drop", danger=True)
 
     # -- buttons (Controls) ---------------------------------------------------------------
@@ -212,8 +155,7 @@ class IndianControls:
         if action == "drop":
             return self.confirm_drop(game, seat)
         if action == "dropok":
-            if arg != f"t{game.turn_serial}":
-                raise IllegalMove(STALE)
+            check_stamp(game, arg)
             return Drop(seat)
         if action == "dismiss":
             return dismissed(arg)

@@ -24,15 +24,15 @@ from ..ui import SELECT_LIMIT, ButtonSpec, SelectSpec
 from .base import (
     Panel,
     Reply,
+    check_stamp,
     confirm,
     dismissed,
     encode_positions,
     layoff_select,
     meld_button,
     need_picked,
+    turn_stamp,
 )
-
-STALE = "that question is out of date (the turn has moved on): nothing changed"
 
 
 class PenangControls:
@@ -83,10 +83,9 @@ class PenangControls:
                 game.apply(DeclareDead(seat))  # raises the refusal ("not your turn"…)
             return confirm("**Declare yourself Dead?** You make no more plays this game and "
                            "the cards you hold count against you.", "Dead", "deadok",
-                           f"t{game.turn_serial}", cancel="dead", danger=True)
+                           turn_stamp(game), cancel="dead", danger=True)
         if action == "deadok":
-            if arg != f"t{game.turn_serial}":
-                raise IllegalMove(STALE)
+            check_stamp(game, arg)
             return DeclareDead(seat)
         if action == "dismiss":
             return dismissed(arg)
