@@ -13,14 +13,17 @@ from dataclasses import dataclass, field
 
 from .ai import indian as indian_ai
 from .ai import penang as penang_ai
+from .ai import remi as remi_ai
 from .ai import straight as straight_ai
 from .controls.base import Controls
 from .controls.indian import IndianControls
 from .controls.penang import PenangControls
+from .controls.remi import RemiControls
 from .controls.straight import StraightControls
 from .engine.game import Game, Move
 from .engine.variants.indian import IndianGame
 from .engine.variants.penang import PenangGame
+from .engine.variants.remi import RemiGame
 from .engine.variants.straight import StraightGame
 from .rules_text import SUMMARIES, options_text
 
@@ -68,11 +71,12 @@ VARIANTS: dict[str, Variant] = {v.key: v for v in (
             IndianControls(), SUMMARIES["indian"]),
     Variant("penang", PenangGame, {"standard": penang_ai.choose_move},  # type: ignore[dict-item]
             PenangControls(), SUMMARIES["penang"]),
+    Variant("remi", RemiGame, {"standard": remi_ai.choose_move},  # type: ignore[dict-item]
+            RemiControls(), SUMMARIES["remi"]),
 )}
 
 PLANNED: dict[str, str] = {
     "rummi": "Rummi (Singapore)",
-    "remi": "Indonesian Remi",
     "tiles": "Tile Rummy",
 }
 """Variants being built: named in ``/rummy rules`` and records, not playable yet."""

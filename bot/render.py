@@ -29,6 +29,7 @@ import cardart
 from cardart import RenderedHand
 
 from .engine.views import HandView, ResultView, ScoreSeries, TableView
+from .registry import TITLES
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -81,13 +82,16 @@ class Renderer:
         return await asyncio.shield(drawing)
 
     async def table(self, view: TableView, names: Sequence[str], style: str = "four") -> bytes:
-        return await self._run(cardart.render_table, view, list(names), style=style)
+        return await self._run(cardart.render_table, view, list(names), style=style,
+                               title=TITLES.get(view.variant))
 
     async def results(self, view: ResultView, names: Sequence[str]) -> bytes:
-        return await self._run(cardart.render_results, view, list(names))
+        return await self._run(cardart.render_results, view, list(names),
+                               title=TITLES.get(view.variant))
 
     async def chart(self, series: ScoreSeries, names: Sequence[str]) -> bytes:
-        return await self._run(cardart.render_score_chart, series, list(names))
+        return await self._run(cardart.render_score_chart, series, list(names),
+                               title=TITLES.get(series.variant))
 
 
 def _start_worker(parent: int) -> None:

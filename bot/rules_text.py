@@ -53,8 +53,20 @@ SUMMARIES: dict[str, str] = {
         "**Commands:** `/penang meld 7H 8H 9H`, `layoff 10H meld:1`, `swap 10C meld:3`, "
         "`done`, `dead` — or My hand: pick cards, Meld or lay off, Swap, Done."),
     "rummi": "2–5 players, 20 cards, one play per turn, Tien Hu and chips.",
-    "remi": "2–4 players, 7 cards, take discards to lay combinations, close "
-            "with a bonus.",
+    "remi": (
+        "2–4 players, one pack, no jokers, 7 cards each. The discard pile is spread: its top "
+        "three cards are positions 1, 2 and 3.\n"
+        "**Your turn:** draw from the stock, or take a card from positions 1–3 together with "
+        "2+ of your cards that make a combination with it (laid at once; the cards above it "
+        "come to your hand). Then discard, or close.\n"
+        "**Combinations:** sequences of 3+ numerals 2–10 of a suit, or exactly J Q K of a "
+        "suit; sets of 3–4 of a rank, which count only when you have a sequence to back them. "
+        "No laying off.\n"
+        "**Closing:** all your cards but one in combinations; the last goes on the pile and "
+        "earns 10× its value (2–10 worth 5, J Q K 10, A 15). Everyone else scores their best "
+        "arrangement: combinations plus, loose cards minus. Highest total at the target wins.\n"
+        "**Commands:** `/remi draw`, `take card:7H with:8H 9H`, `discard 4C`, `close 2C` — or "
+        "the Draw / Take buttons and My hand."),
     "tiles": "2–4 players, 106 tiles, rearrange the table freely after a 30-point "
              "initial meld.",
 }

@@ -19,7 +19,7 @@ from bot.engine.views import ScoreSeries
 from . import palette, shapes
 from .encode import png_bytes
 from .fonts import Typeface, draw_text, fitted, text
-from .layout import MARGIN, SMALL_SIZE, WIDTH, Line, name_of, stack, variant_title
+from .layout import MARGIN, SMALL_SIZE, WIDTH, Line, name_of, stack
 from .palette import RGB
 from .raster import fill, supersampled
 
@@ -50,11 +50,12 @@ class SeriesLook:
                    MARKER_KINDS[index % len(MARKER_KINDS)], DASHES[index % len(DASHES)])
 
 
-def render_score_chart(series: ScoreSeries, names: Sequence[str]) -> bytes:
+def render_score_chart(series: ScoreSeries, names: Sequence[str], *,
+                       title: str | None = None) -> bytes:
     """Draw the running totals as PNG bytes; ``names[seat]`` labels each seat's line."""
     hands = max((len(totals) for totals in series.totals), default=0)
     better = "lower" if series.lower_is_better else "higher"
-    blocks = [Line(f"Running totals · {variant_title(series.variant)}", face=Typeface.BOLD),
+    blocks = [Line(f"Running totals · {title or series.variant}", face=Typeface.BOLD),
               Line(f"{hands} {series.hand_label}{'s' if hands != 1 else ''} · {better} is "
                    "better",
                    size=SMALL_SIZE, colour=palette.FELT_MUTED),

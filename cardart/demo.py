@@ -172,13 +172,14 @@ DEMOS: dict[str, Callable[[], bytes]] = {
     "hand25": lambda: render_hand(sample_hand(25), sort="suit").png,
     "rack14": lambda: render_hand(sample_rack(14), sort="suit").png,
     "rack22": lambda: render_hand(sample_rack(22), sort="rank").png,
-    "table20": lambda: render_table(sample_table(20), NAMES),
-    "table_remi": lambda: render_table(sample_remi_table(), NAMES),
-    "table_indian": lambda: render_table(sample_indian_table(), NAMES),
-    "table_tiles": lambda: render_table(sample_tile_table(), NAMES),
-    "chart": lambda: render_score_chart(sample_series(), NAMES),
-    "results": lambda: render_results(sample_results(), NAMES),
-    "results_indian": lambda: render_results(sample_indian_results(), NAMES),
+    "table20": lambda: render_table(sample_table(20), NAMES, title="Straight Rummy"),
+    "table_remi": lambda: render_table(sample_remi_table(), NAMES, title="Indonesian Remi"),
+    "table_indian": lambda: render_table(sample_indian_table(), NAMES, title="Indian Rummy"),
+    "table_tiles": lambda: render_table(sample_tile_table(), NAMES, title="Tile Rummy"),
+    "chart": lambda: render_score_chart(sample_series(), NAMES, title="Straight Rummy"),
+    "results": lambda: render_results(sample_results(), NAMES, title="Straight Rummy"),
+    "results_indian": lambda: render_results(sample_indian_results(), NAMES,
+                                             title="Indian Rummy"),
 }
 """One picture per file name: every composition, some in several variants."""
 

@@ -128,15 +128,6 @@ def stack(blocks: Sequence[Block], gap: int) -> Image.Image:
     return picture
 
 
-VARIANT_TITLES = {"straight": "Straight Rummy", "indian": "Indian Rummy", "penang": "Penang Rummy",
-                  "rummi": "Rummi", "remi": "Remi", "tiles": "Tile Rummy"}
-
-
-def variant_title(variant: str) -> str:
-    """The display name of a variant key (``indian`` → Indian Rummy); other text unchanged."""
-    return VARIANT_TITLES.get(variant.lower(), variant)
-
-
 def name_of(names: Sequence[str], seat: int) -> str:
     """The player's name at ``seat``; the bot passes one name per seat."""
     if not 0 <= seat < len(names):

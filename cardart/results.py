@@ -27,7 +27,6 @@ from .layout import (
     right_columns,
     stack,
     step_to_fit,
-    variant_title,
 )
 from .melds import paste_stand_ins, stand_ins
 from .palette import RGB, Style
@@ -49,9 +48,10 @@ DEADWOOD_GAP = 44
 GROUP_CAPTION = SMALL_SIZE - 2
 
 
-def render_results(view: ResultView, names: Sequence[str], *, style: Style = "four") -> bytes:
+def render_results(view: ResultView, names: Sequence[str], *, style: Style = "four",
+                   title: str | None = None) -> bytes:
     """Draw the results as PNG bytes; ``names[seat]`` is the name shown for each seat."""
-    subtitle = [variant_title(view.variant)]
+    subtitle = [title or view.variant]
     if view.match_over:
         subtitle.append("match over")
     if view.seed is not None:

@@ -31,7 +31,6 @@ from .layout import (
     Line,
     name_of,
     stack,
-    variant_title,
 )
 from .melds import Melds, SpreadPile
 from .palette import RGB, Style
@@ -39,13 +38,14 @@ from .panel import PlayersPanel
 from .raster import paste
 
 
-def render_table(view: TableView, names: Sequence[str], *, style: Style = "four") -> bytes:
+def render_table(view: TableView, names: Sequence[str], *, style: Style = "four",
+                 title: str | None = None) -> bytes:
     """Draw the table as PNG bytes; ``names[seat]`` is the name shown for each seat."""
-    title = [variant_title(view.variant), f"{view.hand_label} {view.hand_number}"]
+    heading = [title or view.variant, f"{view.hand_label} {view.hand_number}"]
     mover = next((p.seat for p in view.players if p.to_move), view.to_move)
     if mover is not None:
-        title.append(f"{name_of(names, mover)} to move")
-    blocks: list[Block] = [Line(" · ".join(title), face=Typeface.BOLD)]
+        heading.append(f"{name_of(names, mover)} to move")
+    blocks: list[Block] = [Line(" · ".join(heading), face=Typeface.BOLD)]
     if view.status:
         blocks.append(Line(view.status, size=CAPTION_SIZE, colour=palette.FELT_MUTED))
     blocks.append(_TopBlock(_piles(view, style), PlayersPanel(view, names, mover)))

@@ -1,0 +1,160 @@
+"""Indonesian Remi's buttons (50-remi.md, UX.md): draw, take from the spread pile, discard,
+close.
+
+The turn message offers *Draw* and *Take 1/2/3* for the pile positions some
+hand could still use (public information only: :meth:`RemiGame.open_positions`);
+a Take button takes that card with the hand cards that fit it when there is one
+way, and asks which when there are several. In the *My hand* panel the player
+picks hand cards and then *Take with selected* (a menu of the top three that
+work with them), *Discard selected* or *Close with selected*, which asks first
+and shows the combinations the close would expose.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import discord
+
+from ..engine.cards import Card, Piece
+from ..engine.errors import IllegalMove
+from ..engine.game import Game, Move
+from ..engine.moves import Discard, Draw
+from ..engine.variants.remi import Close, RemiGame, Take
+from ..ui import ButtonSpec, SelectSpec
+from .base import (
+    Groups,
+    Panel,
+    Reply,
+    confirm,
+    decode_declaration,
+    dismissed,
+    encode_declaration,
+    encode_positions,
+    need_picked,
+)
+
+
+class RemiControls:
+    def turn_buttons(self, game: Game) -> list[ButtonSpec]:
+        assert isinstance(game, RemiGame)
+        if game.to_move is None or game.phase != "acquire":
+            return []
+        top = game.top_cards()
+        return [ButtonSpec("Draw", "draw", style=discord.ButtonStyle.success),
+                *(ButtonSpec(f"Take {p}: {top[p - 1].code}", "take", str(p))
+                  for p in game.open_positions())]
+
+    def panel(self, game: Game, seat: int, selected: Sequence[int],
+              order: Sequence[Piece]) -> Panel:
+        assert isinstance(game, RemiGame)
+        if game.is_over:
+            return Panel("The game is over.")
+        if game.to_move != seat:
+            return Panel("It is not your turn yet.")
+        arg = encode_positions(selected)
+        picked = [order[p - 1] for p in selected if 0 < p <= len(order)]
+        if game.phase == "acquire":
+            buttons = tuple(self.turn_buttons(game))
+            cards = [c for c in picked if isinstance(c, Card)]
+            positions = game.positions_for(seat, cards) if len(cards) >= 2 else []
+            top = game.top_cards()
+            selects = (SelectSpec("takewith", "Take a pile card with the selected cards…", tuple(
+                (f"Take {p}: {top[p - 1].code} with {' '.join(c.code for c in cards)}", str(p))
+                for p in positions), arg),) if positions else ()
+            hint = ("Draw, or pick 2 or more cards that make a combination with one of the "
+                    "pile's top three cards and take it.")
+            if len(cards) >= 2 and not positions:
+                hint = "None of the pile's top three cards makes a combination with those cards."
+            return Panel(hint, buttons, selects)
+        one = len(selected) == 1
+        buttons = (
+            ButtonSpec("Discard selected", "discard", arg, discord.ButtonStyle.primary,
+                       disabled=not one),
+            ButtonSpec("Close with selected…", "close", arg, discord.ButtonStyle.success,
+                       disabled=not one),
+        )
+        hint = "" if one else ("Pick one card: Discard it to end your turn, or Close with it "
+                               "(the rest of your hand shown in combinations).")
+        return Panel(hint, buttons)
+
+    def action(self, game: Game, seat: int, action: str, arg: str, picked: Sequence[Piece],
+               values: Sequence[str]) -> Move | Reply:
+        assert isinstance(game, RemiGame)
+        if action == "draw":
+            return Draw(seat, "stock")
+        if action == "take":
+            return self.take_from_button(game, seat, int(arg))
+        if action == "takeit":
+            position, _, codes = arg.partition("~")
+            return self.take_named(game, seat, int(position), codes.split("-"))
+        if action == "takewith":
+            need_picked(picked)
+            return Take(seat, game.top_cards()[int(values[0]) - 1], _cards(picked))
+        if action == "confirm":
+            card, groups = decode_declaration(game, seat, arg)
+            assert isinstance(card, Card)
+            return Close(seat, card, groups)
+        if action == "dismiss":
+            return dismissed(arg)
+        need_picked(picked, 1, "discard" if action == "discard" else "close with")
+        (card,) = _cards(picked)
+        if action == "discard":
+            return Discard(seat, card)
+        if action == "close":
+            return self.confirm_close(game, seat, card, None)
+        raise IllegalMove("that button is not part of Remi")
+
+    # -- takes from the turn message --------------------------------------------------
+
+    def take_from_button(self, game: RemiGame, seat: int, position: int) -> Move | Reply:
+        """*Take N*: the take itself when the hand fits the card one way; else ask which."""
+        top = game.top_cards()
+        if not 1 <= position <= len(top):
+            raise IllegalMove("that pile position is out of date: look at the table again")
+        card = top[position - 1]
+        options = [t for t in game.takes(seat) if t.card == card]
+        if not options:
+            raise IllegalMove(f"no cards of yours make a combination with {card.code} that "
+                              f"you may take now: draw, or see /rummy rules remi")
+        if len(options) == 1:
+            return options[0]
+        buttons = tuple(ButtonSpec(f"With {' '.join(c.code for c in t.with_cards)}", "takeit",
+                                   f"{position}~" + "-".join(c.code for c in t.with_cards))
+                        for t in options[:5])
+        return Reply(f"Take **{card.code}** with which cards?", buttons)
+
+    @staticmethod
+    def take_named(game: RemiGame, seat: int, position: int, codes: list[str]) -> Move:
+        top = game.top_cards()
+        if not 1 <= position <= len(top):
+            raise IllegalMove("that pile position is out of date: look at the table again")
+        hand = list(game.hands[seat])
+        with_cards = []
+        for code in codes:
+            card = next((c for c in hand if c.code == code), None)
+            if card is None:
+                raise IllegalMove("that question is out of date: your hand changed")
+            hand.remove(card)
+            with_cards.append(card)
+        return Take(seat, top[position - 1], tuple(with_cards))
+
+    # -- closing asks first -------------------------------------------------------------
+
+    def confirm_close(self, game: RemiGame, seat: int, card: Card,
+                      groups: Groups | None) -> Reply:
+        """A close previewed: the combinations it exposes and its score, then Close / Cancel."""
+        if game.to_move != seat:
+            game.apply(Close(seat, card, groups))  # raises the refusal ("not your turn"…)
+        if game.phase == "acquire":
+            raise IllegalMove("draw or take first: you close after acquiring a card")
+        preview = game.close_preview(seat, card, groups)  # refuses as the move would
+        arg, _ = encode_declaration(game, seat, card, groups)
+        return confirm(f"**Close with {card.code}?** The bot would "
+                       f"{preview.text}.", "Close", "confirm", arg, cancel="close")
+
+
+def _cards(pieces: Sequence[Piece]) -> tuple[Card, ...]:
+    if not all(isinstance(p, Card) for p in pieces):
+        raise IllegalMove("Remi is played with cards, not tiles")
+    return tuple(p for p in pieces if isinstance(p, Card))
