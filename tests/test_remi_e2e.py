@@ -1,0 +1,146 @@
+"""End to end: Indonesian Remi on the fake Discord, through buttons and select menus only.
+
+A 3-player match (one person, two computers) to the target, in which the person
+takes from position 3 of the spread pile and closes; and a player who times out
+three times in a row goes on auto-play until ``/rummy resume``.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import time
+from pathlib import Path
+
+import pytest
+
+from bot.ai.remi import choose_move
+from bot.engine.game import Move
+from bot.engine.moves import Discard, Draw
+from bot.engine.variants.remi import Close, RemiGame, Take
+from bot.engine.views import SeatState
+from bot.sessions import Session
+from tests.bot_harness import running_bot
+from tests.e2e_helpers import assert_no_hand_in_channel, published, start_game, turn_message
+from tests.fakediscord import FakeDiscord, Message, User
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    return tmp_path / "rummy.sqlite3"
+
+
+async def open_panel(fake: FakeDiscord, user: User) -> Message:
+    turn = await turn_message(fake)
+    return await (await fake.click(user, turn, "My hand")).reply()
+
+
+async def pick(fake: FakeDiscord, user: User, panel: Message, cards) -> None:
+    shown = {int(n): code for n, code in re.findall(r"`#(\d+)` (\S+)", panel.text)}
+    positions = []
+    for card in cards:
+        position = next(p for p, code in sorted(shown.items()) if code == card.code)
+        positions.append(str(position))
+        del shown[position]
+    menu = next(s for s in panel.selects if ":pick:" in s["custom_id"])
+    await (await fake.select(user, panel, positions, custom_id=menu["custom_id"])).response()
+
+
+async def play_by_buttons(fake: FakeDiscord, session: Session, user: User, move: Move) -> str:
+    """One move of ``user``'s through the hand panel; the bot's answer."""
+    game = session.game
+    assert isinstance(game, RemiGame)
+    panel = await open_panel(fake, user)
+    if isinstance(move, Draw):
+        return (await (await fake.click(user, panel, "Draw")).reply()).text
+    if isinstance(move, Take):
+        await pick(fake, user, panel, move.with_cards)
+        menu = next(s for s in panel.selects if ":takewith:" in s["custom_id"])
+        position = str(game.position_of(move.card))
+        return (await (await fake.select(user, panel, [position],
+                                         custom_id=menu["custom_id"])).reply()).text
+    if isinstance(move, Discard):
+        await pick(fake, user, panel, [move.card])
+        return (await (await fake.click(user, panel, "Discard selected")).reply()).text
+    assert isinstance(move, Close)
+    await pick(fake, user, panel, [move.card])
+    question = await (await fake.click(user, panel, "Close with selected…")).reply()
+    assert question.text.startswith(f"**Close with {move.card.code}?**"), question.text
+    assert question.button_labels == ["Close", "Cancel"]
+    return (await (await fake.click(user, question, "Close")).reply()).text
+
+
+async def test_a_three_player_match_to_the_target_through_buttons(fake_discord: FakeDiscord,
+                                                                  db: Path) -> None:
+    alice = fake_discord.user("alice")
+    channel = fake_discord.channel("games")
+    async with running_bot(fake_discord, db, computer_delay=0.001) as bot:
+        # Seed 2: alice takes from position 3 and closes on her way (found by replaying the
+        # same choices in the engine alone).
+        session = await start_game(fake_discord, bot, alice, variant="remi", computers=2,
+                                   seed=2, target=150)
+        rng = random.Random(0)
+        kinds: list[str] = []
+        for _ in range(2000):
+            await fake_discord.wait_until(
+                lambda: session.game.is_over or session.game.to_move == 0, timeout=30)
+            game = session.game
+            if game.is_over:
+                break
+            move = choose_move(game, 0, rng)
+            if isinstance(move, Take):
+                kinds.append(f"take{game.position_of(move.card)}")
+            kinds.append(move.kind)
+            before = session.moves
+            answer = await play_by_buttons(fake_discord, session, alice, move)
+            assert session.moves == before + 1, answer
+        game = session.game
+        assert game.is_over and max(game.totals) >= 150
+        assert "take3" in kinds and "close" in kinds
+        await fake_discord.wait_until(lambda: fake_discord.find_message(
+            lambda m: "Rematch" in m.button_labels, channel=channel) is not None, timeout=20)
+        await published(fake_discord, bot)
+        over = [m for m in fake_discord.channel_messages(channel) if " is over.**" in m.text]
+        assert len(over) == game.deal_number - 1
+        assert all("+" in m.text or "−" in m.text for m in over)  # plus and minus cards
+        assert_no_hand_in_channel(fake_discord, channel)
+
+
+async def test_three_timeouts_put_a_player_on_auto_play_until_resume(
+        fake_discord: FakeDiscord, db: Path) -> None:
+    alice, bob = fake_discord.user("alice"), fake_discord.user("bob")
+    channel = fake_discord.channel("games")
+    async with running_bot(fake_discord, db) as bot:
+        session = await start_game(fake_discord, bot, alice, variant="remi", joiners=[bob],
+                                   seed=5, turn_seconds=30)
+        sleeper = session.game.to_move
+        sleepy = fake_discord.user(session.seats[sleeper].name)
+        other = bob if sleepy is alice else alice
+        rng = random.Random(1)
+        for _ in range(3):  # the sleeper's timer runs out three times; the other one plays
+            await fake_discord.wait_until(lambda: session.game.to_move == sleeper, timeout=5)
+            session.deadline = time.time()  # as if the turn's time had passed
+            bot.controller.schedule(session)
+            await fake_discord.wait_until(lambda: session.game.to_move != sleeper
+                                          or session.game.auto[sleeper], timeout=5)
+            if session.game.auto[sleeper]:
+                break
+            for _ in range(2):  # the other player's draw and discard, through buttons
+                move = choose_move(session.game, 1 - sleeper, rng)
+                await play_by_buttons(fake_discord, session, other, move)
+        game = session.game
+        assert game.auto[sleeper]
+        assert game.table_view().players[sleeper].state is SeatState.AUTO
+        await published(fake_discord, bot)
+        told = [m for m in fake_discord.channel_messages(channel) if "auto-play" in m.text]
+        assert told
+        # Auto-play plays the sleeper's turns at once: it is the other player's turn.
+        assert session.game.to_move == 1 - sleeper
+        answer = await (await fake_discord.slash(sleepy, "/rummy resume")).reply()
+        assert answer.ephemeral and not session.game.auto[sleeper], answer.text
+        refused = await (await fake_discord.slash(sleepy, "/rummy resume")).reply()
+        assert refused.text == "you are not on auto-play"
+        for _ in range(2):
+            move = choose_move(session.game, 1 - sleeper, rng)
+            await play_by_buttons(fake_discord, session, other, move)
+        assert session.game.to_move == sleeper  # the seat is theirs again
