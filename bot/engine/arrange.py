@@ -88,6 +88,62 @@ def _windows_by_rank(shape: RunShape, run_min: int) -> dict[int, tuple[_Window, 
     return {r: tuple(ws) for r, ws in by_rank.items()}
 
 
+class _RunEntry(NamedTuple):
+    """A way to make a core run from an anchor: the naturals it takes above the anchor."""
+
+    cells: tuple[tuple[int, ...], ...]
+    """Per suit, the pool cells of those naturals."""
+    mask: int
+    """One byte per rank of a suit, 1 where a natural is taken (against a suit's presence)."""
+    wild: bool
+    """The suit's own wild-rank card sits in its own place."""
+    jokers: int
+    room: int
+
+
+@cache
+def _run_table(shape: RunShape, run_min: int, wild_rank: int | None, min_naturals: int
+               ) -> dict[int, tuple[_RunEntry, ...]]:
+    """Per anchor rank, every choice of naturals and jokers that fills one of its windows.
+
+    In window order, naturals before jokers slot by slot (the order the search
+    tries them in), each choice once with the most room of the windows it fits.
+    A rank below the anchor is never a natural: its cell comes before the anchor's.
+    """
+    table: dict[int, tuple[_RunEntry, ...]] = {}
+    for rank, windows in _windows_by_rank(shape, run_min).items():
+        kept: dict[tuple[tuple[int, ...], bool, int], _RunEntry] = {}
+        for window in windows:
+            options = [(r, None) if r > rank or r == wild_rank else (None,)
+                       for r in window.others]
+            for picks in product(*options):
+                ranks = [r for r in picks if r is not None]
+                offsets = tuple(r - 1 for r in ranks if r != wild_rank)
+                if len(offsets) + 1 < min_naturals:
+                    continue
+                entry = _RunEntry(tuple(tuple(s * 13 + o for o in offsets) for s in range(4)),
+                                  sum(1 << (8 * o) for o in offsets), wild_rank in ranks,
+                                  picks.count(None), window.room)
+                key = (tuple(sorted(offsets)), entry.wild, entry.jokers)
+                if key not in kept or entry.room > kept[key].room:
+                    kept[key] = entry if key not in kept else kept[key]._replace(
+                        room=entry.room)
+        table[rank] = tuple(kept.values())
+    return table
+
+
+@cache
+def _reach(shape: RunShape, run_min: int) -> tuple[int, ...]:
+    """Per anchor cell, the end of the cells above it (same suit) that its core runs use."""
+    windows = _windows_by_rank(shape, run_min)
+    reach = []
+    for anchor in range(_PRINTED):
+        suit, rank = divmod(anchor, 13)
+        top = max((r for w in windows[rank + 1] for r in w.others if r > rank + 1), default=0)
+        reach.append(suit * 13 + top if top else anchor + 1)
+    return tuple(reach)
+
+
 def _contains(line: tuple[int, ...], window: tuple[int, ...], cyclic: bool) -> bool:
     n = len(line)
     return any(all(line[(start + i) % n] == r for i, r in enumerate(window))
@@ -157,6 +213,9 @@ class _Search:
                 self.values[cell] = value(piece)
             pool[cell] += 1
         self.windows = _windows_by_rank(rules.runs, rules.run_min)
+        self.reach = _reach(rules.runs, rules.run_min)
+        self.run_table = _run_table(rules.runs, rules.run_min, rules.wild_rank,
+                                    rules.run_min_naturals)
         self.total_jokers = pool[_PRINTED] + sum(pool[_WILD:_WILD + 4])
         self.track_room = any(self.values[c] for c in range(_PRINTED, _WILD + 4) if pool[c])
         self.set_room = INFINITY if rules.set_max is None else rules.set_max
@@ -247,8 +306,10 @@ class _Search:
         """
         pool = self.pool
         suit, rank = divmod(anchor, 13)
-        key = (anchor, bytes(pool[suit * 13:suit * 13 + 13]).translate(_PRESENT),
-               bytes(pool[rank:_PRINTED:13]), min(pool[_PRINTED], _MAX_CORE),
+        # Cells below the anchor are empty, and a run reaches only so far above it, so the
+        # key holds just the cells a candidate can use: the more hands share it, the better.
+        key = (anchor, bytes(pool[anchor + 1:self.reach[anchor]]).translate(_PRESENT),
+               bytes(pool[anchor:_PRINTED:13]), min(pool[_PRINTED], _MAX_CORE - 1),
                bytes(pool[_WILD:_WILD + 4]), kind_matters)
         cached = self.candidate_cache.get(key)
         if cached is not None:
@@ -294,30 +355,27 @@ class _Search:
 
     def run_candidates(self, anchor: int, suit: int, rank: int) -> Iterator[_Candidate]:
         pool = self.pool
-        wild_rank = self.rules.wild_rank
-        min_naturals = self.rules.run_min_naturals
-        base = suit * 13 - 1
-        wild_cell = _WILD + suit
-        for window in self.windows[rank]:
-            # Each other slot: its natural piece if available, or a joker (None).
-            options: list[tuple[int | None, ...]] = []
-            for r in window.others:
-                if r == wild_rank:
-                    natural = wild_cell if pool[wild_cell] else None
-                else:
-                    cell = base + r
-                    natural = cell if cell > anchor and pool[cell] else None
-                options.append((natural, None) if natural is not None else _JOKER_ONLY)
-            for picks in product(*options):
-                naturals = tuple(c for c in picks if c is not None and c < _PRINTED)
-                if len(naturals) + 1 < min_naturals:
+        base = suit * 13
+        wild = (suit,) if pool[_WILD + suit] else None
+        jokers_held = pool[_PRINTED] + pool[_WILD] + pool[_WILD + 1] + pool[_WILD + 2] + \
+            pool[_WILD + 3]
+        held = int.from_bytes(bytes(pool[base:base + 13]).translate(_PRESENT), "little")
+        for entry in self.run_table[rank]:
+            if entry.jokers > jokers_held - entry.wild or held & entry.mask != entry.mask:
+                continue
+            if entry.wild:
+                if wild is None:
                     continue
-                wild_natural = tuple(c - _WILD for c in picks if c is not None and c >= _WILD)
-                jokers = picks.count(None)
-                for fill in self.joker_fills(jokers, wild_natural):
-                    yield _Candidate((anchor, *naturals, *(_WILD + s for s in wild_natural),
-                                      *fill), True, jokers == 0, window.room, naturals,
-                                     wild_natural, fill)
+                wild_natural = wild
+                naturals = entry.cells[suit]
+                cells = (anchor, *naturals, _WILD + suit)
+            else:
+                wild_natural = ()
+                naturals = entry.cells[suit]
+                cells = (anchor, *naturals)
+            for fill in self.joker_fills(entry.jokers, wild_natural):
+                yield _Candidate(cells + fill, True, entry.jokers == 0, entry.room, naturals,
+                                 wild_natural, fill)
 
     def set_candidates(self, anchor: int, suit: int, rank: int) -> Iterator[_Candidate]:
         rules = self.rules
@@ -422,6 +480,263 @@ class _Search:
         return self.values[piece.index]
 
 
+# -- hands without jokers ----------------------------------------------------
+#
+# A hand with no printed joker and no wild-rank card needs none of the joker
+# machinery: every meld is pure, fills and spare room do not exist, and the
+# pool fits in one integer of 3-bit fields, one per natural cell, each holding
+# the count plus a guard bit (4). Subtracting a meld's mask borrows from a
+# field exactly when that cell has too few copies, and the borrow stops at the
+# field's own guard, so one subtraction and one AND test and take a meld.
+
+_FIELD_BITS = 3
+_GUARDS = sum(4 << (_FIELD_BITS * cell) for cell in range(_PRINTED))
+_UNITS = tuple(1 << (_FIELD_BITS * cell) for cell in range(_PRINTED))
+_MAX_COPIES = 3
+
+
+class _PlainMeld(NamedTuple):
+    """A core meld of natural cells: its field mask, its kind, and the meld it shows as."""
+
+    mask: int
+    is_run: bool
+    meld: Meld
+
+
+@cache
+def _plain_table(rules: MeldRules) -> tuple[tuple[_PlainMeld, ...], ...]:
+    """Per anchor cell, every core meld of natural pieces whose lowest cell is the anchor.
+
+    In the order the full search tries them (most pieces first, runs before
+    sets, then generation order), so both searches choose alike among equals.
+    """
+    make: type[Card] | type[Tile] = Tile if rules.tiles else Card
+    windows = _windows_by_rank(rules.runs, rules.run_min)
+    max_set = _MAX_CORE if rules.set_max is None else min(_MAX_CORE, rules.set_max)
+    table = []
+    for anchor in range(_PRINTED):
+        suit, rank = divmod(anchor, 13)
+        rank += 1
+        found: list[tuple[tuple[int, ...], bool, Meld]] = []
+        if rank != rules.wild_rank:
+            for window in windows[rank]:
+                cells = tuple(suit * 13 + r - 1 for r in window.ranks)
+                if min(cells) != anchor or rules.wild_rank in window.ranks:
+                    continue
+                pieces = tuple(make(r, suit) for r in window.ranks)
+                found.append((cells, True, Meld(RUN, pieces, tuple(map(Face.of, pieces)))))
+            choices = []
+            for other in range(suit, 4):
+                most = 0 if rules.distinct_suits and other == suit else \
+                    1 if rules.distinct_suits else _MAX_COPIES - (other == suit)
+                choices.append([(other * 13 + rank - 1,) * n for n in range(most + 1)])
+            for parts in product(*choices):
+                cells = (anchor, *(c for part in parts for c in part))
+                if rules.set_min <= len(cells) <= max_set:
+                    pieces = tuple(make(c % 13 + 1, c // 13) for c in cells)
+                    found.append((cells, False, Meld(SET, pieces, tuple(map(Face.of, pieces)))))
+        found.sort(key=lambda entry: (-len(entry[0]), -entry[1]))
+        table.append(tuple(_PlainMeld(sum(_UNITS[c] for c in cells), is_run, meld)
+                           for cells, is_run, meld in found))
+    return tuple(table)
+
+
+class _PlainSearch:
+    """The best arrangement of a hand without jokers: a memoised search over one integer."""
+
+    __slots__ = ("best", "memo", "need", "rules", "state", "table", "values")
+
+    @classmethod
+    def of(cls, pieces: Sequence[Piece], rules: MeldRules, value: Callable[[Piece], int],
+           need_runs: int) -> _PlainSearch | None:
+        """The solved search, or ``None`` when the hand holds a joker (the full search's job)."""
+        wild_rank = rules.wild_rank
+        values = [0] * _PRINTED
+        counts = bytearray(_PRINTED)
+        for piece in pieces:
+            if piece.rank == wild_rank or piece.is_joker:
+                return None
+            cell = piece.index
+            if not counts[cell]:
+                values[cell] = value(piece)
+            counts[cell] += 1
+        if max(counts, default=0) > _MAX_COPIES:
+            return None
+        search = cls.__new__(cls)
+        search.rules, search.values, search.need = rules, values, need_runs
+        search.table = _plain_table(rules)
+        search.memo = {}
+        search.state = _GUARDS + sum(_UNITS[c] * n for c, n in enumerate(counts) if n)
+        if need_runs and not _plain_runs_possible(_shortest_runs(rules), search.state,
+                                                  need_runs):
+            search.best = INFINITY
+        else:
+            search.best = search.solve(search.state, need_runs)
+        return search
+
+    def solve(self, state: int, need: int) -> int:
+        """Least leftover value of ``state`` with ``need`` runs still required."""
+        key = state << 3 | need
+        hit = self.memo.get(key)
+        if hit is not None:
+            return hit[0]
+        counts = state ^ _GUARDS
+        if not counts:
+            best = INFINITY if need else 0
+            self.memo[key] = (best, None)
+            return best
+        anchor = ((counts & -counts).bit_length() - 1) // _FIELD_BITS
+        best = INFINITY
+        choice: _PlainMeld | int | None = None
+        for candidate in self.table[anchor]:
+            rest = state - candidate.mask
+            if rest & _GUARDS != _GUARDS:
+                continue
+            result = self.solve(rest, need - 1 if candidate.is_run and need else need)
+            if result < best:
+                best, choice = result, candidate
+                if not best:
+                    break
+        if best:
+            cost = self.values[anchor]
+            if cost < best:
+                result = cost + self.solve(state - _UNITS[anchor], need)
+                if result < best:
+                    best, choice = result, anchor
+        self.memo[key] = (best, choice)
+        return best
+
+    def arrangement(self) -> Arrangement | None:
+        """The melds and deadwood of the best path, or ``None`` if the minimums are impossible."""
+        if self.best >= INFINITY:
+            return None
+        make: type[Card] | type[Tile] = Tile if self.rules.tiles else Card
+        melds: list[Meld] = []
+        dead: list[Piece] = []
+        state, need = self.state, self.need
+        while True:
+            choice = self.memo[state << 3 | need][1]
+            if choice is None:
+                break
+            if isinstance(choice, int):
+                dead.append(make(choice % 13 + 1, choice // 13))
+                state -= _UNITS[choice]
+                continue
+            melds.append(choice.meld)
+            state -= choice.mask
+            if choice.is_run and need:
+                need -= 1
+        return Arrangement(tuple(melds), tuple(dead), self.best)
+
+
+@cache
+def _shortest_runs(rules: MeldRules) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """Per anchor cell holding one, the masks of the shortest plain runs starting there.
+
+    Any run holds one of them, and taking fewer pieces never leaves less for
+    the runs still needed, so they are all the fast exit has to try.
+    """
+    runs = [c for row in _plain_table(rules) for c in row if c.is_run]
+    shortest = min((len(c.meld) for c in runs), default=0)
+    table = []
+    for anchor, row in enumerate(_plain_table(rules)):
+        masks = tuple(c.mask for c in row if c.is_run and len(c.meld) == shortest)
+        if masks:
+            table.append((anchor, masks))
+    return tuple(table)
+
+
+def _plain_runs_possible(runs: tuple[tuple[int, tuple[int, ...]], ...], state: int, need: int,
+                         start: int = 0) -> bool:
+    """Whether ``need`` disjoint runs can be taken from ``state`` (the fast exit, no jokers)."""
+    if not need:
+        return True
+    for index in range(start, len(runs)):
+        anchor, masks = runs[index]
+        if not (state >> (_FIELD_BITS * anchor)) & 3:
+            continue
+        for mask in masks:
+            rest = state - mask
+            if rest & _GUARDS == _GUARDS and _plain_runs_possible(runs, rest, need - 1, index):
+                return True
+    return False
+
+
+# -- the fast exit -------------------------------------------------------------
+
+
+class _RunWindow(NamedTuple):
+    """A run window in one suit: pool cells of its ordinary ranks, its wild cell, its length."""
+
+    ordinary: tuple[int, ...]
+    wild: tuple[int, ...]
+    length: int
+
+
+@cache
+def _run_windows(rules: MeldRules) -> tuple[tuple[_RunWindow, ...], tuple[_RunWindow, ...]]:
+    """Shortest pure run windows, and every core run window, in every suit."""
+    shortest: list[_RunWindow] = []
+    core: list[_RunWindow] = []
+    seen: set[tuple[int, ...]] = set()
+    for length in range(rules.run_min, _MAX_CORE + 1):
+        for ranks in rules.runs.windows(length):
+            if len(set(ranks)) != length or ranks in seen:
+                continue
+            seen.add(ranks)
+            for suit in range(4):
+                window = _RunWindow(
+                    tuple(suit * 13 + r - 1 for r in ranks if r != rules.wild_rank),
+                    (_WILD + suit,) if rules.wild_rank in ranks else (), length)
+                core.append(window)
+                if length == rules.run_min and len(window.ordinary) >= rules.run_min_naturals:
+                    shortest.append(window)
+    return tuple(shortest), tuple(core)
+
+
+def _minimums_possible(pool: bytearray, rules: MeldRules, min_runs: int, min_pure: int) -> bool:
+    """False only if no choice of pieces makes ``min_runs`` runs, ``min_pure`` of them pure.
+
+    A quick necessary test, so a hopeless hand is refused without a search:
+    ``min_pure`` disjoint pure runs of the shortest length (any pure run holds
+    one, and fewer pieces taken leave more for the rest), then, if one more run
+    is needed, any core window whose ordinary naturals plus every joker left
+    fill it. Two or more further runs are left to the search.
+    """
+    if rules.run_min_naturals >= rules.run_min:
+        return True  # a pure run might need all its pieces ordinary: not worth a shortcut
+    shortest, core = _run_windows(rules)
+    return _pure_then_any(pool, shortest, core, rules.run_min_naturals, min_pure,
+                          max(min_runs - min_pure, 0), 0)
+
+
+def _pure_then_any(pool: bytearray, shortest: tuple[_RunWindow, ...],
+                   core: tuple[_RunWindow, ...], min_naturals: int, pure: int, others: int,
+                   start: int) -> bool:
+    if pure:
+        for index in range(start, len(shortest)):
+            window = shortest[index]
+            cells = window.ordinary + window.wild
+            if all(pool[c] for c in cells):
+                for c in cells:
+                    pool[c] -= 1
+                found = _pure_then_any(pool, shortest, core, min_naturals, pure - 1, others,
+                                       index)
+                for c in cells:
+                    pool[c] += 1
+                if found:
+                    return True
+        return False
+    if others != 1:
+        return True
+    jokers = pool[_PRINTED] + sum(pool[_WILD:_WILD + 4])
+    for window in core:
+        held = sum(1 for c in window.ordinary if pool[c])
+        if held >= min_naturals and held + jokers >= window.length:
+            return True
+    return False
+
+
 def best_arrangement(pieces: Sequence[Piece], rules: MeldRules, value: Callable[[Piece], int],
                      *, min_runs: int = 0, min_pure_runs: int = 0) -> Arrangement | None:
     """The arrangement with the least unmelded value, or ``None`` if the minimums are impossible.
@@ -430,7 +745,13 @@ def best_arrangement(pieces: Sequence[Piece], rules: MeldRules, value: Callable[
     runs among the melds (Indian IND-23/IND-27: two sequences, one pure; Remi
     backing: one sequence).
     """
+    plain = _PlainSearch.of(pieces, rules, value, max(min_runs, min_pure_runs))
+    if plain is not None:
+        return plain.arrangement()
     search = _Search(pieces, rules, value)
+    if (min_runs or min_pure_runs) and not _minimums_possible(search.pool, rules, min_runs,
+                                                              min_pure_runs):
+        return None
     search.pool[_NEED_RUNS] = min_runs
     search.pool[_NEED_PURE] = min_pure_runs
     if search.solve(0, INFINITY) >= INFINITY:
@@ -441,6 +762,9 @@ def best_arrangement(pieces: Sequence[Piece], rules: MeldRules, value: Callable[
 def deadwood_value(pieces: Sequence[Piece], rules: MeldRules,
                    value: Callable[[Piece], int]) -> int:
     """The least value left unmelded (no minimums)."""
+    plain = _PlainSearch.of(pieces, rules, value, 0)
+    if plain is not None:
+        return plain.best
     return _Search(pieces, rules, value).solve(0, INFINITY)
 
 
