@@ -145,7 +145,7 @@ def time_hands(case: Case, rng: random.Random, hands: int) -> Timing:
 
 def bench_case(case: Case, args: argparse.Namespace) -> Timing:
     """Cold then warm timings of one case (prints both)."""
-    arrange._caches.clear()  # cold: as after a bot start (the search's own shared caches)
+    arrange._clear_caches()  # cold: as after a bot start (the search's own shared caches)
     cold = time_hands(case, random.Random(f"{args.seed}:{case.name}:cold"), args.cold)
     time_hands(case, random.Random(f"{args.seed}:{case.name}:warmup"), args.warmup)
     hands = args.hands if case.size < 25 else args.hands_25

@@ -28,9 +28,10 @@ can do nothing a wild card cannot.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from itertools import combinations_with_replacement, product
 from typing import NamedTuple
 
@@ -173,21 +174,95 @@ class _Candidate(NamedTuple):
 
 
 _CACHE_LIMIT = 20_000
-_caches: dict[MeldRules, tuple[dict, dict]] = {}
 
 
-def _shared_caches(rules: MeldRules) -> tuple[dict, dict]:
-    """Candidate and joker-fill caches shared by every search under the same rules.
+class _Tables:
+    """Everything the searches precompute for one set of rules, built on first use."""
 
-    Their keys hold everything the cached lists depend on, so sharing is safe;
-    they are emptied when they grow past a bound so a long-running bot stays small.
-    """
-    caches = _caches.get(rules)
-    if caches is None or len(caches[0]) > _CACHE_LIMIT:
-        if len(_caches) > 32:
-            _caches.clear()
-        caches = _caches[rules] = ({}, {})
-    return caches
+    def __init__(self, rules: MeldRules) -> None:
+        self.rules = rules
+        self.windows = _windows_by_rank(rules.runs, rules.run_min)
+        self.reach = _reach(rules.runs, rules.run_min)
+        self.run_table = _run_table(rules.runs, rules.run_min, rules.wild_rank,
+                                    rules.run_min_naturals)
+        self.candidate_cache: dict = {}
+        self.fill_cache: dict = {}
+
+    def shared_caches(self) -> tuple[dict, dict]:
+        """Candidate and joker-fill caches shared by every search under these rules.
+
+        Their keys hold everything the cached lists depend on, so sharing is safe;
+        they are emptied when they grow past a bound so a long-running bot stays small.
+        """
+        if len(self.candidate_cache) > _CACHE_LIMIT:
+            self.candidate_cache, self.fill_cache = {}, {}
+        return self.candidate_cache, self.fill_cache
+
+    @cached_property
+    def plain(self) -> tuple[tuple[_PlainMeld, ...], ...]:
+        return _plain_table(self.rules, self.windows)
+
+    @cached_property
+    def pieces(self) -> tuple[Piece, ...]:
+        """The natural piece of each cell."""
+        make: type[Card] | type[Tile] = Tile if self.rules.tiles else Card
+        return tuple(make(c % 13 + 1, c // 13) for c in range(_PRINTED))
+
+    @cached_property
+    def not_plain(self) -> int:
+        """Bits of the cells that hold jokers: the joker's, and the wild rank's."""
+        wild = self.rules.wild_rank
+        return 1 << _PRINTED | sum(1 << (s * 13 + wild - 1) for s in range(4) if wild)
+
+    @cached_property
+    def patterns(self) -> tuple[tuple[tuple[tuple[int, ...], int], ...], ...]:
+        """Every plain meld as (offsets of its other cells from its anchor, anchors' bits).
+
+        Two lists: without and with the melds that take a cell twice, which are
+        matched by presence alone (so they may match where there is one copy:
+        that only sends a piece to the search that need not go).
+        """
+        found: tuple[dict[tuple[int, ...], int], dict[tuple[int, ...], int]] = ({}, {})
+        for anchor, row in enumerate(self.plain):
+            for meld in row:
+                offsets = tuple(c - anchor for c in _bits(meld.cells) if c != anchor)
+                for kept in found[meld.repeats:]:
+                    kept[offsets] = kept.get(offsets, 0) | 1 << anchor
+        return tuple(tuple(kept.items()) for kept in found)
+
+    @cached_property
+    def shortest_plain_runs(self) -> tuple[tuple[int, tuple[int, ...]], ...]:
+        return _shortest_runs(self.plain)
+
+    @cached_property
+    def run_windows(self) -> tuple[tuple[_RunWindow, ...], tuple[_RunWindow, ...]]:
+        return _run_windows(self.rules)
+
+
+_by_value: dict[MeldRules, _Tables] = {}
+_by_identity: dict[int, tuple[MeldRules, _Tables]] = {}
+
+
+def _tables(rules: MeldRules) -> _Tables:
+    """The tables of ``rules``: found by identity first, as hashing rules costs microseconds."""
+    hit = _by_identity.get(id(rules))
+    if hit is not None and hit[0] is rules:
+        return hit[1]
+    tables = _by_value.get(rules)
+    if tables is None:
+        if len(_by_value) > 64:
+            _by_value.clear()
+        tables = _by_value[rules] = _Tables(rules)
+    if len(_by_identity) > 256:
+        _by_identity.clear()
+    _by_identity[id(rules)] = (rules, tables)  # holding rules keeps its id from being reused
+    return tables
+
+
+def _clear_caches() -> None:
+    """Forget every table and cached candidate (benches measure a cold start with it)."""
+    _by_value.clear()
+    _by_identity.clear()
 
 
 class _Search:
@@ -212,15 +287,15 @@ class _Search:
             if not pool[cell]:
                 self.values[cell] = value(piece)
             pool[cell] += 1
-        self.windows = _windows_by_rank(rules.runs, rules.run_min)
-        self.reach = _reach(rules.runs, rules.run_min)
-        self.run_table = _run_table(rules.runs, rules.run_min, rules.wild_rank,
-                                    rules.run_min_naturals)
+        tables = _tables(rules)
+        self.windows = tables.windows
+        self.reach = tables.reach
+        self.run_table = tables.run_table
         self.total_jokers = pool[_PRINTED] + sum(pool[_WILD:_WILD + 4])
         self.track_room = any(self.values[c] for c in range(_PRINTED, _WILD + 4) if pool[c])
         self.set_room = INFINITY if rules.set_max is None else rules.set_max
         self.memo: dict[bytes, tuple[int, bool, _Candidate | int | None]] = {}
-        self.candidate_cache, self.fill_cache = _shared_caches(rules)
+        self.candidate_cache, self.fill_cache = tables.shared_caches()
 
     def piece(self, cell: int) -> Piece:
         """The piece a pool cell holds."""
@@ -501,17 +576,20 @@ class _PlainMeld(NamedTuple):
     mask: int
     is_run: bool
     meld: Meld
+    cells: int
+    """One bit per cell it uses (a first test: the hand holds each)."""
+    repeats: bool
+    """It takes two copies of one cell, which ``cells`` cannot tell."""
 
 
-@cache
-def _plain_table(rules: MeldRules) -> tuple[tuple[_PlainMeld, ...], ...]:
+def _plain_table(rules: MeldRules, windows: dict[int, tuple[_Window, ...]]
+                 ) -> tuple[tuple[_PlainMeld, ...], ...]:
     """Per anchor cell, every core meld of natural pieces whose lowest cell is the anchor.
 
     In the order the full search tries them (most pieces first, runs before
     sets, then generation order), so both searches choose alike among equals.
     """
     make: type[Card] | type[Tile] = Tile if rules.tiles else Card
-    windows = _windows_by_rank(rules.runs, rules.run_min)
     max_set = _MAX_CORE if rules.set_max is None else min(_MAX_CORE, rules.set_max)
     table = []
     for anchor in range(_PRINTED):
@@ -536,42 +614,88 @@ def _plain_table(rules: MeldRules) -> tuple[tuple[_PlainMeld, ...], ...]:
                     pieces = tuple(make(c % 13 + 1, c // 13) for c in cells)
                     found.append((cells, False, Meld(SET, pieces, tuple(map(Face.of, pieces)))))
         found.sort(key=lambda entry: (-len(entry[0]), -entry[1]))
-        table.append(tuple(_PlainMeld(sum(_UNITS[c] for c in cells), is_run, meld)
+        table.append(tuple(_PlainMeld(sum(_UNITS[c] for c in cells), is_run, meld,
+                                      sum(1 << c for c in set(cells)),
+                                      len(set(cells)) < len(cells))
                            for cells, is_run, meld in found))
     return tuple(table)
 
 
 class _PlainSearch:
-    """The best arrangement of a hand without jokers: a memoised search over one integer."""
+    """The best arrangement of a hand without jokers: a memoised search over one integer.
 
-    __slots__ = ("best", "memo", "need", "rules", "state", "table", "values")
+    Melds are looked up once for the whole hand: a piece in none of them is
+    deadwood whatever else happens, so the search proper only sees the pieces
+    that some meld could take (often none, in a small hand).
+    """
+
+    __slots__ = ("best", "dead", "melds", "memo", "need", "pieces", "state", "values")
+    values: dict[int, int]
+    dead: list[Piece]
+    melds: tuple[tuple[_PlainMeld, ...], ...]
 
     @classmethod
     def of(cls, pieces: Sequence[Piece], rules: MeldRules, value: Callable[[Piece], int],
            need_runs: int) -> _PlainSearch | None:
         """The solved search, or ``None`` when the hand holds a joker (the full search's job)."""
-        wild_rank = rules.wild_rank
-        values = [0] * _PRINTED
-        counts = bytearray(_PRINTED)
+        present = 0
         for piece in pieces:
-            if piece.rank == wild_rank or piece.is_joker:
-                return None
-            cell = piece.index
-            if not counts[cell]:
-                values[cell] = value(piece)
-            counts[cell] += 1
-        if max(counts, default=0) > _MAX_COPIES:
+            present |= 1 << piece.index
+        tables = _tables(rules)
+        if present & tables.not_plain:
             return None
+        counts = None if present.bit_count() == len(pieces) else Counter(p.index for p in pieces)
+        if counts is not None and max(counts.values()) > _MAX_COPIES:
+            return None
+        by_cell = tables.pieces
         search = cls.__new__(cls)
-        search.rules, search.values, search.need = rules, values, need_runs
-        search.table = _plain_table(rules)
-        search.memo = {}
-        search.state = _GUARDS + sum(_UNITS[c] * n for c, n in enumerate(counts) if n)
-        if need_runs and not _plain_runs_possible(_shortest_runs(rules), search.state,
-                                                  need_runs):
+        search.need, search.pieces, search.memo = need_runs, by_cell, {}
+        # Pieces no meld could take leave the search at once, as deadwood; the rest are
+        # found a pattern of cells at a time (every run of three in a row, say) over the hand.
+        covered = 0
+        for offsets, anchors in tables.patterns[counts is not None]:
+            hits = present & anchors
+            for offset in offsets:
+                if not hits:
+                    break
+                hits &= present >> offset
+            if hits:
+                covered |= hits
+                for offset in offsets:
+                    covered |= hits << offset
+        values: dict[int, int] = {}
+        dead: list[Piece] = []
+        state, dead_cost = _GUARDS, 0
+        cells = present
+        while cells:
+            low = cells & -cells
+            cells ^= low
+            cell = low.bit_length() - 1
+            piece = by_cell[cell]
+            if counts is None:
+                if covered & low:
+                    values[cell] = value(piece)
+                    state += _UNITS[cell]
+                else:
+                    dead.append(piece)
+                    dead_cost += value(piece)
+                continue
+            copies = counts[cell]
+            worth = values[cell] = value(piece)
+            if covered & low:
+                state += _UNITS[cell] * copies
+            else:
+                dead.extend((piece,) * copies)
+                dead_cost += worth * copies
+        melds = tables.plain
+        search.values, search.melds, search.dead, search.state = values, melds, dead, state
+        if not covered:
+            search.best = INFINITY if need_runs else dead_cost
+        elif need_runs and not _plain_runs_possible(tables.shortest_plain_runs, state,
+                                                    need_runs):
             search.best = INFINITY
         else:
-            search.best = search.solve(search.state, need_runs)
+            search.best = dead_cost + search.solve(state, need_runs)
         return search
 
     def solve(self, state: int, need: int) -> int:
@@ -588,7 +712,7 @@ class _PlainSearch:
         anchor = ((counts & -counts).bit_length() - 1) // _FIELD_BITS
         best = INFINITY
         choice: _PlainMeld | int | None = None
-        for candidate in self.table[anchor]:
+        for candidate in self.melds[anchor]:
             rest = state - candidate.mask
             if rest & _GUARDS != _GUARDS:
                 continue
@@ -610,40 +734,54 @@ class _PlainSearch:
         """The melds and deadwood of the best path, or ``None`` if the minimums are impossible."""
         if self.best >= INFINITY:
             return None
-        make: type[Card] | type[Tile] = Tile if self.rules.tiles else Card
+        if self.state == _GUARDS:
+            return Arrangement((), tuple(self.dead), self.best)
         melds: list[Meld] = []
-        dead: list[Piece] = []
+        dead = list(self.dead)
         state, need = self.state, self.need
-        while True:
+        while state != _GUARDS:
             choice = self.memo[state << 3 | need][1]
-            if choice is None:
-                break
             if isinstance(choice, int):
-                dead.append(make(choice % 13 + 1, choice // 13))
+                dead.append(self.pieces[choice])
                 state -= _UNITS[choice]
                 continue
+            assert choice is not None, "the best path ends with the pool empty"
             melds.append(choice.meld)
             state -= choice.mask
             if choice.is_run and need:
                 need -= 1
+        if len(dead) > len(self.dead):
+            dead.sort(key=_index)  # in cell order, as the full search lists them
         return Arrangement(tuple(melds), tuple(dead), self.best)
 
 
-@cache
-def _shortest_runs(rules: MeldRules) -> tuple[tuple[int, tuple[int, ...]], ...]:
+def _index(piece: Piece) -> int:
+    return piece.index
+
+
+def _bits(mask: int) -> Iterator[int]:
+    """The positions of the set bits of ``mask``, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def _shortest_runs(table: tuple[tuple[_PlainMeld, ...], ...]
+                   ) -> tuple[tuple[int, tuple[int, ...]], ...]:
     """Per anchor cell holding one, the masks of the shortest plain runs starting there.
 
     Any run holds one of them, and taking fewer pieces never leaves less for
     the runs still needed, so they are all the fast exit has to try.
     """
-    runs = [c for row in _plain_table(rules) for c in row if c.is_run]
+    runs = [c for row in table for c in row if c.is_run]
     shortest = min((len(c.meld) for c in runs), default=0)
-    table = []
-    for anchor, row in enumerate(_plain_table(rules)):
+    found = []
+    for anchor, row in enumerate(table):
         masks = tuple(c.mask for c in row if c.is_run and len(c.meld) == shortest)
         if masks:
-            table.append((anchor, masks))
-    return tuple(table)
+            found.append((anchor, masks))
+    return tuple(found)
 
 
 def _plain_runs_possible(runs: tuple[tuple[int, tuple[int, ...]], ...], state: int, need: int,
@@ -673,7 +811,6 @@ class _RunWindow(NamedTuple):
     length: int
 
 
-@cache
 def _run_windows(rules: MeldRules) -> tuple[tuple[_RunWindow, ...], tuple[_RunWindow, ...]]:
     """Shortest pure run windows, and every core run window, in every suit."""
     shortest: list[_RunWindow] = []
@@ -705,7 +842,7 @@ def _minimums_possible(pool: bytearray, rules: MeldRules, min_runs: int, min_pur
     """
     if rules.run_min_naturals >= rules.run_min:
         return True  # a pure run might need all its pieces ordinary: not worth a shortcut
-    shortest, core = _run_windows(rules)
+    shortest, core = _tables(rules).run_windows
     return _pure_then_any(pool, shortest, core, rules.run_min_naturals, min_pure,
                           max(min_runs - min_pure, 0), 0)
 
@@ -752,6 +889,20 @@ def best_arrangement(pieces: Sequence[Piece], rules: MeldRules, value: Callable[
     if (min_runs or min_pure_runs) and not _minimums_possible(search.pool, rules, min_runs,
                                                               min_pure_runs):
         return None
+    search.pool[_NEED_RUNS] = min_runs
+    search.pool[_NEED_PURE] = min_pure_runs
+    if search.solve(0, INFINITY) >= INFINITY:
+        return None
+    return search.rebuild()
+
+
+def full_search(pieces: Sequence[Piece], rules: MeldRules, value: Callable[[Piece], int],
+                *, min_runs: int = 0, min_pure_runs: int = 0) -> Arrangement | None:
+    """:func:`best_arrangement` without the no-joker path and the fast exit.
+
+    The general search alone, for tests and benches to check the shortcuts against.
+    """
+    search = _Search(pieces, rules, value)
     search.pool[_NEED_RUNS] = min_runs
     search.pool[_NEED_PURE] = min_pure_runs
     if search.solve(0, INFINITY) >= INFINITY:
