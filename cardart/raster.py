@@ -126,6 +126,12 @@ def _moved(box: Box, x: int, y: int) -> Box:
 def fill(canvas: Image.Image, mask: Image.Image | Stamp, colour: RGB,
          xy: tuple[int, int]) -> None:
     """Paint ``colour`` through ``mask`` with the mask's top-left corner at ``xy``."""
+    if canvas.mode == "L" and canvas.info:
+        from . import indexed
+
+        if indexed.is_indexed(canvas):
+            indexed.fill(canvas, mask, colour, xy)
+            return
     x, y = xy
     if isinstance(mask, Stamp):
         for box in mask.solid:
@@ -138,6 +144,12 @@ def fill(canvas: Image.Image, mask: Image.Image | Stamp, colour: RGB,
 
 def paste(canvas: Image.Image, piece: Sprite, xy: tuple[int, int]) -> None:
     """Paste ``piece`` with its top-left corner at ``xy``."""
+    if canvas.mode == "L" and canvas.info:
+        from . import indexed
+
+        if indexed.is_indexed(canvas):
+            indexed.paste(canvas, piece, xy)
+            return
     x, y = xy
     for box, part in piece.opaque:
         canvas.paste(part, (box[0] + x, box[1] + y))
