@@ -118,7 +118,9 @@ def _blend(picture: Image.Image, box: tuple[int, int, int, int], key: tuple,
            draw: Callable[[Image.Image], None]) -> None:
     """Blend ``draw`` (on an RGB copy of the pixels in ``box``) into the canvas, or reuse it."""
     beneath = picture.crop(box)
-    full = (key, beneath.tobytes())
+    low, high = beneath.getextrema()
+    # Most blends land on one colour (text on a chip, a corner on the felt): no bytes needed.
+    full = (key, low) if low == high else (key, beneath.tobytes())
     done = _blends.get(full)
     if done is None:
         rgb = _rgb(beneath)
@@ -135,6 +137,15 @@ def fill(picture: Image.Image, mask: Image.Image | Stamp, colour: RGB,
     """:func:`cardart.raster.fill` on an indexed canvas."""
     x, y = xy
     if isinstance(mask, Stamp):
+        box = (x, y, x + mask.width, y + mask.height)
+        low, high = picture.crop(box).getextrema()
+        if low == high:  # on one colour (a chip on the felt): the whole stamp in one paste
+            key = ("stamp", colour, _name(mask), low)
+            done = _blends.get(key)
+            if done is None:
+                done = _blends[key] = _stamped(mask, colour, low)
+            picture.paste(done, box[:2])
+            return
         index = _colours.of(bytes(colour))
         for left, top, right, bottom in mask.solid:
             picture.paste(index, (left + x, top + y, right + x, bottom + y))
@@ -142,6 +153,16 @@ def fill(picture: Image.Image, mask: Image.Image | Stamp, colour: RGB,
             _fill_through(picture, block, colour, (left + x, top + y))
         return
     _fill_through(picture, mask, colour, xy)
+
+
+def _stamped(stamp: Stamp, colour: RGB, beneath: int) -> Image.Image:
+    """``colour`` through ``stamp`` over the colour of index ``beneath``, as indices."""
+    rgb = Image.new("RGB", (stamp.width, stamp.height), _colours.rgb[beneath])
+    for box in stamp.solid:
+        rgb.paste(colour, box)
+    for box, block in stamp.edges:
+        rgb.paste(colour, box, block)
+    return _indices(rgb)
 
 
 def _fill_through(picture: Image.Image, mask: Image.Image, colour: RGB,
@@ -192,7 +213,7 @@ def _encode(picture: Image.Image) -> bytes:
     renumber = [0] * 256
     for new, (_, old) in enumerate(ordered):
         renumber[old] = new
-    paletted = Image.frombytes("P", picture.size, picture.point(renumber).tobytes())
+    paletted = picture.point(renumber).convert("P")  # the same bytes, now as indices
     paletted.putpalette([channel for _, old in ordered for channel in rgb[old]])
     buffer = io.BytesIO()
     paletted.save(buffer, "PNG", compress_level=COMPRESS_LEVEL)
