@@ -11,8 +11,8 @@ picture holds exactly the colours an RGB canvas would (the old quantiser could
 be a few levels off), and only the first picture of a kind pays for blending.
 
 The bytes of the PNG do not depend on what was drawn before: at encoding the
-indices are renumbered by colour frequency (ties by colour) and the palette
-holds just the colours used, the order :mod:`cardart.encode` uses. When the
+indices are renumbered in the order of their colours, and the palette holds
+just the colours drawn on this canvas. When the
 table is full (256 colours) it is emptied and the picture drawn again; a
 picture that alone needs more is drawn on RGB and quantised as before.
 All of it runs under one lock: the table and the kept blends are shared.
@@ -23,6 +23,7 @@ from __future__ import annotations
 import io
 import threading
 from collections.abc import Callable
+from typing import Any, NamedTuple
 
 from PIL import Image
 
@@ -32,6 +33,8 @@ from .raster import Sprite, Stamp
 
 INDEXED = "cardart.indexed"
 """Key in ``Image.info`` marking an indexed canvas."""
+USED = "cardart.indexed.used"
+"""Key in ``Image.info``: one bit per index drawn on the canvas (the palette to write)."""
 
 _MAX_KEPT = 20_000
 """Blends kept before they are all forgotten (a bound on memory)."""
@@ -65,8 +68,9 @@ class _Colours:
 
 _lock = threading.RLock()
 _colours = _Colours()
-_blends: dict[tuple, Image.Image] = {}
-_parts: dict[int, tuple[Image.Image, Image.Image]] = {}
+_blends: dict[tuple, _Block] = {}
+"""Blended blocks, by what was blended over what."""
+_parts: dict[int, tuple[Image.Image, _Block]] = {}
 _kept: dict[int, object] = {}
 """Masks and parts named by ``id`` in the keys above, kept alive so no id is reused."""
 
@@ -86,8 +90,10 @@ def _name(thing: object) -> int:
 
 def canvas(size: tuple[int, int], background: RGB) -> Image.Image:
     """An indexed canvas filled with ``background``."""
-    picture = Image.new("L", size, _colours.of(bytes(background)))
+    index = _colours.of(bytes(background))
+    picture = Image.new("L", size, index)
     picture.info[INDEXED] = True
+    picture.info[USED] = 1 << index
     return picture
 
 
@@ -95,7 +101,14 @@ def is_indexed(picture: Image.Image) -> bool:
     return picture.info.get(INDEXED, False)
 
 
-def _indices(picture: Image.Image) -> Image.Image:
+class _Block(NamedTuple):
+    """Indices ready to paste: Pillow's core image, and one bit per index it holds."""
+
+    core: Any
+    used: int
+
+
+def _indices(picture: Image.Image) -> _Block:
     """An RGB picture as indices (new colours join the table)."""
     data = picture.tobytes()
     of, index = _colours.of, _colours.index
@@ -104,7 +117,15 @@ def _indices(picture: Image.Image) -> Image.Image:
         colour = data[3 * i:3 * i + 3]
         found = index.get(colour)
         out[i] = of(colour) if found is None else found
-    return Image.frombytes("L", picture.size, bytes(out))
+    used = 0
+    for value in set(out):
+        used |= 1 << value
+    return _Block(Image.frombytes("L", picture.size, bytes(out)).im, used)
+
+
+def _put(picture: Image.Image, block: _Block, box: tuple[int, int, int, int]) -> None:
+    picture.im.paste(block.core, box)
+    picture.info[USED] |= block.used
 
 
 def _rgb(indices: Image.Image) -> Image.Image:
@@ -117,19 +138,21 @@ def _rgb(indices: Image.Image) -> Image.Image:
 def _blend(picture: Image.Image, box: tuple[int, int, int, int], key: tuple,
            draw: Callable[[Image.Image], None]) -> None:
     """Blend ``draw`` (on an RGB copy of the pixels in ``box``) into the canvas, or reuse it."""
-    beneath = picture.crop(box)
+    # Pillow's core objects directly: the checks of Image.crop and Image.paste cost more
+    # than the copying itself on blocks this small.
+    beneath = picture.im.crop(box)
     low, high = beneath.getextrema()
     # Most blends land on one colour (text on a chip, a corner on the felt): no bytes needed.
-    full = (key, low) if low == high else (key, beneath.tobytes())
+    full = (key, low) if low == high else (key, picture._new(beneath).tobytes())
     done = _blends.get(full)
     if done is None:
-        rgb = _rgb(beneath)
+        rgb = _rgb(picture._new(beneath))
         draw(rgb)
         done = _indices(rgb)
         if len(_blends) >= _MAX_KEPT:
             raise TableFull  # start afresh: forgetting only the blends would keep stale ids
         _blends[full] = done
-    picture.paste(done, box[:2])
+    _put(picture, done, box)
 
 
 def fill(picture: Image.Image, mask: Image.Image | Stamp, colour: RGB,
@@ -138,15 +161,16 @@ def fill(picture: Image.Image, mask: Image.Image | Stamp, colour: RGB,
     x, y = xy
     if isinstance(mask, Stamp):
         box = (x, y, x + mask.width, y + mask.height)
-        low, high = picture.crop(box).getextrema()
+        low, high = picture.im.crop(box).getextrema()
         if low == high:  # on one colour (a chip on the felt): the whole stamp in one paste
             key = ("stamp", colour, _name(mask), low)
             done = _blends.get(key)
             if done is None:
                 done = _blends[key] = _stamped(mask, colour, low)
-            picture.paste(done, box[:2])
+            _put(picture, done, box)
             return
         index = _colours.of(bytes(colour))
+        picture.info[USED] |= 1 << index
         for left, top, right, bottom in mask.solid:
             picture.paste(index, (left + x, top + y, right + x, bottom + y))
         for (left, top, _, _), block in mask.edges:
@@ -155,7 +179,7 @@ def fill(picture: Image.Image, mask: Image.Image | Stamp, colour: RGB,
     _fill_through(picture, mask, colour, xy)
 
 
-def _stamped(stamp: Stamp, colour: RGB, beneath: int) -> Image.Image:
+def _stamped(stamp: Stamp, colour: RGB, beneath: int) -> _Block:
     """``colour`` through ``stamp`` over the colour of index ``beneath``, as indices."""
     rgb = Image.new("RGB", (stamp.width, stamp.height), _colours.rgb[beneath])
     for box in stamp.solid:
@@ -177,7 +201,7 @@ def paste(picture: Image.Image, piece: Sprite, xy: tuple[int, int]) -> None:
     """:func:`cardart.raster.paste` on an indexed canvas."""
     x, y = xy
     for box, part in piece.opaque:
-        picture.paste(_part(part), (box[0] + x, box[1] + y))
+        _put(picture, _part(part), (box[0] + x, box[1] + y, box[2] + x, box[3] + y))
     for box, part, block in piece.blended:
         left, top = box[0] + x, box[1] + y
         _blend(picture, (left, top, left + part.width, top + part.height),
@@ -185,7 +209,7 @@ def paste(picture: Image.Image, piece: Sprite, xy: tuple[int, int]) -> None:
                lambda rgb, part=part, block=block: rgb.paste(part, (0, 0), block))
 
 
-def _part(part: Image.Image) -> Image.Image:
+def _part(part: Image.Image) -> _Block:
     """The indices of an opaque sprite part, found once."""
     hit = _parts.get(id(part))
     if hit is None or hit[0] is not part:
@@ -205,16 +229,20 @@ def draw_png(compose: Callable[[bool], Image.Image]) -> bytes:
 
 
 def _encode(picture: Image.Image) -> bytes:
-    counts = picture.getcolors(256)
-    assert counts is not None, "an indexed canvas has at most 256 values"
+    """The canvas as a palette PNG of the colours drawn on it, in RGB order.
+
+    The palette may hold a colour that was later painted over: what was drawn
+    decides it, never what the table held before, so the bytes are the same in
+    any process.
+    """
     rgb = _colours.rgb
-    # Most frequent colour first, ties broken by the colour: the order of cardart.encode.
-    ordered = sorted(counts, key=lambda entry: (-entry[0], rgb[entry[1]]))
+    used = picture.info[USED]
+    ordered = sorted((i for i in range(len(rgb)) if used >> i & 1), key=rgb.__getitem__)
     renumber = [0] * 256
-    for new, (_, old) in enumerate(ordered):
+    for new, old in enumerate(ordered):
         renumber[old] = new
     paletted = picture.point(renumber).convert("P")  # the same bytes, now as indices
-    paletted.putpalette([channel for _, old in ordered for channel in rgb[old]])
+    paletted.putpalette([channel for old in ordered for channel in rgb[old]])
     buffer = io.BytesIO()
     paletted.save(buffer, "PNG", compress_level=COMPRESS_LEVEL)
     return buffer.getvalue()
