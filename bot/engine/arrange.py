@@ -383,14 +383,28 @@ class _Search:
         suit, rank = divmod(anchor, 13)
         # Cells below the anchor are empty, and a run reaches only so far above it, so the
         # key holds just the cells a candidate can use: the more hands share it, the better.
-        key = (anchor, bytes(pool[anchor + 1:self.reach[anchor]]).translate(_PRESENT),
-               bytes(pool[anchor:_PRINTED:13]), min(pool[_PRINTED], _MAX_CORE - 1),
-               bytes(pool[_WILD:_WILD + 4]), kind_matters)
-        cached = self.candidate_cache.get(key)
+        cache = self.candidate_cache
+        above = bytes(pool[anchor + 1:self.reach[anchor]]).translate(_PRESENT)
+        column = bytes(pool[anchor:_PRINTED:13])
+        jokers = (min(pool[_PRINTED], _MAX_CORE - 1), bytes(pool[_WILD:_WILD + 4]))
+        key = (anchor, above, column, jokers, kind_matters)
+        cached = cache.get(key)
         if cached is not None:
             return cached
+        # Runs depend on the suit's cells above the anchor, sets on the anchor's rank in
+        # other suits: each list is kept on its own too, as either may match another hand.
+        run_key = ("runs", anchor, above, jokers)
+        runs = cache.get(run_key)
+        if runs is None:
+            runs = cache[run_key] = list(self.run_candidates(anchor, suit, rank + 1))
+        sets: list[_Candidate] = []
+        if rank + 1 != self.rules.wild_rank:
+            set_key = ("sets", anchor, column, jokers)
+            sets = cache.get(set_key)  # type: ignore[assignment]
+            if sets is None:
+                sets = cache[set_key] = list(self.set_candidates(anchor, suit, rank + 1))
         unique: dict[tuple, _Candidate] = {}
-        for candidate in self.candidates(anchor, suit, rank + 1):
+        for candidate in runs + sets:
             signature = (tuple(sorted(candidate.cells)),
                          (candidate.is_run, candidate.pure) if kind_matters else None)
             kept = unique.get(signature)
@@ -400,12 +414,6 @@ class _Search:
                         key=lambda c: (-len(c.natural_cells) - len(c.wild_natural), -c.is_run))
         self.candidate_cache[key] = result
         return result
-
-    def candidates(self, anchor: int, suit: int, rank: int) -> Iterator[_Candidate]:
-        """Core melds whose lowest natural piece is the anchor."""
-        yield from self.run_candidates(anchor, suit, rank)
-        if rank != self.rules.wild_rank:
-            yield from self.set_candidates(anchor, suit, rank)
 
     def joker_fills(self, k: int, wild_taken: tuple[int, ...] = ()) -> tuple[tuple[int, ...], ...]:
         """Ways to take k jokers as pool cells: printed jokers first, then wild cards."""
