@@ -6,7 +6,9 @@ then *posterised* to :data:`LEVELS` grey levels. A composed picture therefore
 holds only the design colours and a handful of blends between touching pairs,
 well under 256 colours (90 to 170 in the demos), so it becomes a palette PNG
 without a slow quantiser (see :mod:`cardart.encode`). Eight levels of
-anti-aliasing are indistinguishable from 256 at these sizes.
+anti-aliasing are indistinguishable from 256 at these sizes. Hands and racks
+go further and are drawn straight into palette indices: :func:`fill` and
+:func:`paste` hand an indexed canvas to :mod:`cardart.indexed`.
 """
 
 from __future__ import annotations
