@@ -941,11 +941,12 @@ def print_phase(result: PhaseResult, games: int) -> None:
         print(f"    {text}")
     if phase.stalled:
         print(f"    {len(phase.stalled)} tables could not open their next game")
-    if phase.closing or phase.held:
+    if phase.closing:
         print(f"    finished games: final message (which frees the channel) "
-              f"{Spread.of(phase.closing).text('s', 1)} after the driver saw the end; "
-              f"{len(phase.held)} still unpublished, their channels held, when the phase "
-              f"ended (+25 s)" + (f": {result.held_later}" if phase.held else ""))
+              f"{Spread.of(phase.closing).text('s', 1)} after the driver saw the end")
+    if phase.held:
+        print(f"    {len(phase.held)} finished games still unpublished, their channels held, "
+              f"when the phase ended (+25 s): {result.held_later}")
 
 
 @dataclass
@@ -1185,10 +1186,15 @@ def report(args: argparse.Namespace, memory: Memory, results: list[PhaseResult])
     latency = "; ".join(f"{r.offered:g}/s offered: p50 {ms(r.latency.median)} p99 "
                         f"{ms(r.latency.p99)} ({verdict(r.latency.p99 <= TARGET_P99_MS)}), "
                         f"{r.durable_rate:.0f} durable/s" for r in paced)
+    closing = [s for r in results for s in r.phase.closing]
+    held = sum(len(r.phase.held) for r in results)
+    stalled = sum(len(r.phase.stalled) for r in results)
     print(f"SUMMARY: bot_load {args.games} games ({args.opponent}s, {mode}) · {latency} · "
           f"ceiling {ceiling:.0f} durable moves/s ({verdict(ceiling >= TARGET_MOVES_PER_S)}; {who} "
           f"{best.bot_cores:.2f} cores) · idle game {per_game / 1024:.0f} KB {memory.what} "
-          f"({verdict(per_game <= TARGET_IDLE_BYTES)})")
+          f"({verdict(per_game <= TARGET_IDLE_BYTES)}) · finished games freed their channel "
+          f"in {Spread.of(closing).median:.1f} s median, {held} still held at a phase end, "
+          f"{stalled} tables failed")
 
 
 def ms(value: float, digits: int = 0) -> str:
