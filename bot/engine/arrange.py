@@ -846,7 +846,9 @@ def _minimums_possible(pool: bytearray, rules: MeldRules, min_runs: int, min_pur
     ``min_pure`` disjoint pure runs of the shortest length (any pure run holds
     one, and fewer pieces taken leave more for the rest), then, if one more run
     is needed, any core window whose ordinary naturals plus every joker left
-    fill it. Two or more further runs are left to the search.
+    fill it. Two or more further runs are left to the search. With at most one
+    further run (Indian's two sequences, one pure; Remi's one sequence) the test
+    is exact: a "yes" means the search will find an arrangement.
     """
     if rules.run_min_naturals >= rules.run_min:
         return True  # a pure run might need all its pieces ordinary: not worth a shortcut
