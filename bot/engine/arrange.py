@@ -24,6 +24,18 @@ Indian wild-rank cards are a separate pool: each may fill a joker slot or its
 own natural slot in a run (which keeps the run pure, IND-12). A joker slot
 takes a printed joker first: that never loses anything, since a printed joker
 can do nothing a wild card cannot.
+
+Shortcuts (``best_arrangement`` and ``deadwood_value``; ``full_search`` is the
+search alone, for checking them)
+--------------------------------------------------------------------------
+* A hand without printed jokers or wild-rank cards is searched over one
+  integer (:class:`_PlainSearch`) with every core meld precomputed per rules,
+  tried in the full search's order, so both choose the same arrangement; the
+  pieces no meld can take are found by bit patterns and leave at once.
+* Minimums that no choice of pieces can meet are refused before searching
+  (:func:`_minimums_possible`).
+* Everything precomputed for a set of rules lives in one :class:`_Tables`,
+  found by the rules' identity (hashing rules costs microseconds).
 """
 
 from __future__ import annotations
