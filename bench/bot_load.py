@@ -70,7 +70,14 @@ flight per game.
   Rematch button), so the driver waits until the channel's last public
   message has it (polled every 50 ms), and asks again if the bot still
   answers "This channel already has a game" (in-process: until the session
-  is gone). "Everything published" (before measuring idle memory and
+  is gone). That final message waits for its pictures behind every picture
+  asked before it (one FIFO queue of render work), so an overloaded bot holds
+  a finished game's channel for many seconds: the driver waits until the
+  phase ends (+25 s) and each phase prints how long finished games took to
+  free their channel, and how many were still held when it ended (and whether
+  they were freed once publishing settled), instead of counting them as
+  tables that "could not open their next game" after a fixed 30 s.
+  "Everything published" (before measuring idle memory and
   between phases): in process mode the fake saw no request from the bot
   for 0.5 s (every picture and DM is a request); in-process, no publishing
   task at work.
@@ -582,6 +589,10 @@ class Phase:
     refusals: list[str] = field(default_factory=list)
     stalled: list[str] = field(default_factory=list)
     """Tables whose next game could not be opened."""
+    closing: list[float] = field(default_factory=list)
+    """Seconds from the driver seeing a game end to the bot's final message (channel free)."""
+    held: list[Table] = field(default_factory=list)
+    """Tables whose finished game was still unpublished, so still held, when the phase ended."""
 
 
 @dataclass
@@ -600,6 +611,8 @@ class PhaseResult:
     """HTTP requests the bot made to the fake during the window, by route."""
     uploaded: int
     """Bytes of files (pictures) in those requests."""
+    held_later: str = ""
+    """What became of the held tables once publishing settled after the phase."""
 
     @property
     def durable_rate(self) -> float:
@@ -662,10 +675,47 @@ class LoadBench:
         if inter.callback is None:
             raise RuntimeError(f"no answer to {inter} after {ANSWER_TIMEOUT} s: {inter.problems}")
 
-    async def replace_game(self, table: Table) -> None:
-        """Wait for a finished game to close, then open the next one."""
-        await self.bot.wait_closed(table, 30)
-        await self.open_game(table)
+    async def replace_game(self, table: Table, phase: Phase | None = None) -> bool:
+        """Wait for a finished game to close, then open the next one.
+
+        The bot frees a channel only once its final message (results, Rematch) is
+        out, and that waits for its pictures behind every picture asked before: an
+        overloaded bot may hold a finished game's channel for longer than a phase.
+        Within a phase the wait lasts until the phase ends (plus 25 s, within the 30 s
+        ``run_phase`` allows): a table still waiting then is *held*, not failed, and
+        is counted apart. Returns whether a game was opened.
+        """
+        started = time.perf_counter()
+        loop = asyncio.get_running_loop()
+        timeout = 30.0 if phase is None else max(phase.end - loop.time(), 0.0) + 25.0
+        try:
+            await self.bot.wait_closed(table, timeout)
+        except TimeoutError:
+            if phase is not None:
+                phase.held.append(table)
+                return False
+            raise TimeoutError(f"not closed after {timeout:.0f} s: {self.describe(table)}"
+                               ) from None
+        if phase is not None and table.games:
+            phase.closing.append(time.perf_counter() - started)
+            if loop.time() >= phase.end:
+                return False
+        try:
+            await self.open_game(table)
+        except TimeoutError:
+            raise TimeoutError(f"no lobby ({time.perf_counter() - started:.1f} s after the game "
+                               f"ended): {self.describe(table)}") from None
+        return True
+
+    def describe(self, table: Table) -> str:
+        """What the channel shows: its public messages from the end (for a stalled table)."""
+        shown = []
+        for message in reversed(self.fake.world.messages.values()):
+            if message.channel is table.channel and not message.ephemeral:
+                shown.append(f"{message.text[:40]!r} {message.button_labels}")
+                if len(shown) == 3:
+                    break
+        return " | ".join(shown) or "no public message"
 
     async def open_all(self, tables: list[Table], limit: int) -> None:
         """Open a game on each table, ``limit`` at a time, and wait until all are published."""
@@ -695,9 +745,11 @@ class LoadBench:
             game = seen.game if seen is not None else None
             if seen is None or game is None or game.is_over or seen.status != "running":
                 try:
-                    await self.replace_game(table)
+                    if not await self.replace_game(table, phase):
+                        return  # the phase ended while the bot was still closing the game
                 except (TimeoutError, RuntimeError, AssertionError) as error:
-                    phase.stalled.append(f"table {table.index}: {str(error)[:120]}")
+                    phase.stalled.append(f"table {table.index}: {type(error).__name__} "
+                                         f"{str(error)[:300]}")
                     return  # an overloaded bot lost the lobby: this table sits the phase out
                 phase.lobbies += 1
                 next_at = max(next_at, loop.time())
@@ -780,8 +832,19 @@ class LoadBench:
         if process:
             bot_cpu = [(label, seconds - bot0.get(pid, (label, 0.0))[1])
                        for pid, (label, seconds) in bot1.items()]
+        held_later = ""
+        if phase.held:
+            freed = 0
+            for table in phase.held:
+                with contextlib.suppress(TimeoutError):
+                    await self.bot.wait_closed(table, 0)
+                    freed += 1
+            held_later = (f"{freed} of {len(phase.held)} freed by the end of settling (so the "
+                          "bot was slow, not stuck)" if freed == len(phase.held) else
+                          f"only {freed} of {len(phase.held)} freed by the end of settling: "
+                          f"{self.describe(next(iter(phase.held)))}")
         return PhaseResult(phase, n, w1 - w0, c1 - c0, bot_cpu, read1 - read0,
-                           durable1 - durable0, routes, uploaded)
+                           durable1 - durable0, routes, uploaded, held_later)
 
 
 # -- py-spy ------------------------------------------------------------------------
@@ -878,6 +941,12 @@ def print_phase(result: PhaseResult, games: int) -> None:
         print(f"    {text}")
     if phase.stalled:
         print(f"    {len(phase.stalled)} tables could not open their next game")
+    if phase.closing:
+        print(f"    finished games: final message (which frees the channel) "
+              f"{Spread.of(phase.closing).text('s', 1)} after the driver saw the end")
+    if phase.held:
+        print(f"    {len(phase.held)} finished games still unpublished, their channels held, "
+              f"when the phase ended (+25 s): {result.held_later}")
 
 
 @dataclass
@@ -1117,10 +1186,15 @@ def report(args: argparse.Namespace, memory: Memory, results: list[PhaseResult])
     latency = "; ".join(f"{r.offered:g}/s offered: p50 {ms(r.latency.median)} p99 "
                         f"{ms(r.latency.p99)} ({verdict(r.latency.p99 <= TARGET_P99_MS)}), "
                         f"{r.durable_rate:.0f} durable/s" for r in paced)
+    closing = [s for r in results for s in r.phase.closing]
+    held = sum(len(r.phase.held) for r in results)
+    stalled = sum(len(r.phase.stalled) for r in results)
     print(f"SUMMARY: bot_load {args.games} games ({args.opponent}s, {mode}) · {latency} · "
           f"ceiling {ceiling:.0f} durable moves/s ({verdict(ceiling >= TARGET_MOVES_PER_S)}; {who} "
           f"{best.bot_cores:.2f} cores) · idle game {per_game / 1024:.0f} KB {memory.what} "
-          f"({verdict(per_game <= TARGET_IDLE_BYTES)})")
+          f"({verdict(per_game <= TARGET_IDLE_BYTES)}) · finished games freed their channel "
+          f"in {Spread.of(closing).median:.1f} s median, {held} still held at a phase end, "
+          f"{stalled} tables failed")
 
 
 def ms(value: float, digits: int = 0) -> str:

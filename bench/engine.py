@@ -17,6 +17,19 @@ hand shape, hands dealt from a fixed seed:
   (``ACES_SPAN``, sets of any size, suits may repeat, jokers), values 2–10
   pips, J/Q/K 10, A 15, joker 20.
 
+The same hands are then given to ``full_search``, the general search without
+the shortcuts ``best_arrangement`` takes (the plain-integer search for hands
+without jokers, the fast exit when the run minimums cannot be met), from
+caches as cold and as warm: the two are printed side by side, with the times
+of the hands whose answer is "the minimums cannot be met" apart (target:
+median ≤ 0.2 ms).
+
+Gin-style hands (10 cards of one pack, no jokers, runs and sets of 3+, aces
+low, gin values) are timed against ``bench/gin_reference.py``, an independent
+enumeration of every cluster of disjoint melds (in the manner of RLCard's gin
+rummy utilities), on the same hands in the same run: the ratio of the medians
+and how many answers agree are printed (target: the search at least as fast).
+
 The search shares process-wide caches of candidate melds between searches
 under the same rules, so each case is measured twice: *cold* (caches emptied,
 the first ``--cold`` hands) and *warm* (after ``--warmup`` more hands, a fresh
@@ -54,9 +67,10 @@ if __package__ in (None, ""):  # run as a script: the repository root, not bench
     sys.path.insert(0, str(_HERE.parent))
 
 from bench.common import Spread, load_average, verdict
+from bench.gin_reference import least_deadwood
 from bot.ai.straight import choose_move
 from bot.engine import arrange
-from bot.engine.arrange import best_arrangement
+from bot.engine.arrange import best_arrangement, full_search
 from bot.engine.cards import Card, Piece, card_deck
 from bot.engine.melds import ACES_SPAN, MeldRules
 from bot.engine.variants.indian import indian_rules, value_table
@@ -68,8 +82,12 @@ Deal = tuple[list[Card], MeldRules, Value]
 """A hand, the rules it is judged under, and its card values."""
 
 PENANG_RULES = MeldRules(runs=ACES_SPAN, set_max=None, distinct_suits=False, jokers=True)
-TARGETS_MS = {14: (2.0, 20.0), 25: (20.0, 200.0)}
+TARGETS_MS = {14: (1.0, 8.0), 25: (20.0, 200.0)}
 """Hand size → (median, p99) targets in milliseconds."""
+HOPELESS_MS = 0.2
+"""Median target for hands that cannot meet the minimums."""
+GIN_RULES = MeldRules()
+"""Gin-style melds: runs of 3+ aces low, sets of 3 or 4 distinct suits."""
 
 
 def penang_value(piece: Piece) -> int:
@@ -118,47 +136,70 @@ CASES = (
 )
 
 
+Search = Callable[..., object]
+"""``best_arrangement`` or ``full_search``."""
+
+
 @dataclass(frozen=True)
 class Timing:
     wall: Spread
     cpu: Spread
     jokers: float
     """Mean printed jokers per hand."""
+    hopeless: Spread
+    """Wall times of the hands whose minimums cannot be met."""
 
 
-def time_hands(case: Case, rng: random.Random, hands: int) -> Timing:
-    """Wall and CPU milliseconds of ``best_arrangement`` on ``hands`` fresh hands."""
+def time_hands(case: Case, rng: random.Random, hands: int, search: Search) -> Timing:
+    """Wall and CPU milliseconds of ``search`` on ``hands`` fresh hands."""
     wall: list[float] = []
     cpu: list[float] = []
+    hopeless: list[float] = []
     jokers = 0
     for _ in range(hands):
         cards, rules, value = case.deal(rng)
         jokers += sum(c.is_joker for c in cards)
         w0, c0 = time.perf_counter(), time.process_time()
-        best_arrangement(cards, rules, value, min_runs=case.min_runs,
-                         min_pure_runs=case.min_pure_runs)
+        found = search(cards, rules, value, min_runs=case.min_runs,
+                       min_pure_runs=case.min_pure_runs)
         c1, w1 = time.process_time(), time.perf_counter()
         wall.append((w1 - w0) * 1000)
         cpu.append((c1 - c0) * 1000)
-    return Timing(Spread.of(wall), Spread.of(cpu), jokers / max(hands, 1))
+        if found is None:
+            hopeless.append(wall[-1])
+    return Timing(Spread.of(wall), Spread.of(cpu), jokers / max(hands, 1), Spread.of(hopeless))
 
 
-def bench_case(case: Case, args: argparse.Namespace) -> Timing:
-    """Cold then warm timings of one case (prints both)."""
-    arrange._caches.clear()  # cold: as after a bot start (the search's own shared caches)
-    cold = time_hands(case, random.Random(f"{args.seed}:{case.name}:cold"), args.cold)
-    time_hands(case, random.Random(f"{args.seed}:{case.name}:warmup"), args.warmup)
+def measure(case: Case, args: argparse.Namespace, search: Search) -> tuple[Timing, Timing,
+                                                                             list[Timing]]:
+    """Cold, quietest warm and every warm round of ``search`` on one case."""
+    arrange._clear_caches()  # cold: as after a bot start (the search's own shared caches)
+    cold = time_hands(case, random.Random(f"{args.seed}:{case.name}:cold"), args.cold, search)
+    time_hands(case, random.Random(f"{args.seed}:{case.name}:warmup"), args.warmup, search)
     hands = args.hands if case.size < 25 else args.hands_25
     # Several rounds of fresh hands (the same hands twice would find the shared caches hot):
     # noise from the machine only ever adds time, so the quietest round (lowest median) is
     # the best estimate of the search itself.
-    rounds = [time_hands(case, random.Random(f"{args.seed}:{case.name}:warm:{i}"), hands)
-              for i in range(args.rounds)]
-    warm = min(rounds, key=lambda r: r.wall.median)
+    rounds = [time_hands(case, random.Random(f"{args.seed}:{case.name}:warm:{i}"), hands,
+                         search) for i in range(args.rounds)]
+    return cold, min(rounds, key=lambda r: r.wall.median), rounds
+
+
+def bench_case(case: Case, args: argparse.Namespace) -> tuple[Timing, Timing]:
+    """Cold then warm timings of one case, new search and full search on the same hands."""
+    cold, warm, rounds = measure(case, args, best_arrangement)
+    _, full, _ = measure(case, args, full_search)
     print(f"{case.name:26} cold  wall {cold.wall.text()}")
     print(f"{'':26} warm  wall {warm.wall.text()} (quietest of {args.rounds} rounds; medians "
           + ", ".join(f"{r.wall.median:.2f}" for r in rounds) + ")")
     print(f"{'':26} warm  cpu  {warm.cpu.text()}; {warm.jokers:.2f} printed jokers/hand")
+    print(f"{'':26} full  wall {full.wall.text()} (full_search: no shortcuts, same hands)")
+    print(f"{'':26} full  cpu  {full.cpu.text()}")
+    if warm.hopeless.n:
+        ok = warm.hopeless.median <= HOPELESS_MS
+        print(f"{'':26} minimums impossible ({warm.hopeless.n} hands): {warm.hopeless.text()}"
+              f" · full search {full.hopeless.median:.2f} ms median; target median ≤ "
+              f"{HOPELESS_MS:g} ms: {verdict(ok)}")
     target = TARGETS_MS.get(case.size)
     if target is not None:
         median_ok = warm.wall.median <= target[0]
@@ -167,7 +208,49 @@ def bench_case(case: Case, args: argparse.Namespace) -> Timing:
         print(f"{'':26} target median ≤ {target[0]:g} ms: {verdict(median_ok)}; p99 ≤ "
               f"{target[1]:g} ms: {verdict(p99_ok)}"
               + ("" if median_ok and p99_ok else f" (CPU figures {verdict(cpu_ok)})"))
-    return warm
+    return warm, full
+
+
+@dataclass(frozen=True)
+class GinRun:
+    search: Spread
+    reference: Spread
+    agree: int
+    hands: int
+
+    @property
+    def ratio(self) -> float:
+        """Reference median over search median: above 1, the search is faster."""
+        return self.reference.median / self.search.median
+
+
+def bench_gin(hands: int, seed: int, rounds: int) -> GinRun:
+    """``best_arrangement`` against the reference enumeration on the same gin-style hands."""
+    deck = card_deck(1)
+    runs = []
+    for i in range(rounds):
+        rng = random.Random(f"{seed}:gin:{i}")
+        dealt = [rng.sample(deck, 10) for _ in range(hands)]
+        search: list[float] = []
+        reference: list[float] = []
+        agree = 0
+        for cards in dealt:
+            t0 = time.perf_counter()
+            found = best_arrangement(cards, GIN_RULES, straight_low)
+            t1 = time.perf_counter()
+            expected = least_deadwood(cards, straight_low)
+            t2 = time.perf_counter()
+            search.append((t1 - t0) * 1000)
+            reference.append((t2 - t1) * 1000)
+            agree += found is not None and found.value == expected
+        runs.append(GinRun(Spread.of(search), Spread.of(reference), agree, hands))
+    run = min(runs, key=lambda r: r.search.median + r.reference.median)
+    print(f"{'10c gin vs reference':26} search    {run.search.text(digits=3)}")
+    print(f"{'':26} reference {run.reference.text(digits=3)} (bench/gin_reference.py)")
+    print(f"{'':26} reference/search median ratio {run.ratio:.2f} (quietest of {rounds} "
+          f"rounds; ratios " + ", ".join(f"{r.ratio:.2f}" for r in runs) + f"); answers agree "
+          f"on {run.agree}/{run.hands}; target ratio ≥ 1: {verdict(run.ratio >= 1)}")
+    return run
 
 
 def meets(size: int, timing: Timing) -> bool:
@@ -237,22 +320,35 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
     print(f"load average {load_average()} at start; times in ms per best_arrangement call")
-    warm = {case.name: bench_case(case, args) for case in CASES}
-    runs = {p: bench_games(p, args.games, args.seed, args.max_moves) for p in (2, 4)}
+    gin = bench_gin(args.hands, args.seed, args.rounds)
+    timed = {case.name: bench_case(case, args) for case in CASES}
+    warm = {name: pair[0] for name, pair in timed.items()}
+    runs = {p: bench_games(p, args.games, args.seed, args.max_moves) for p in (2, 4)
+            if args.games}
     print(f"load average {load_average()} at end")
 
     fourteen = [warm[c.name] for c in CASES if c.size == 14]
-    shown = warm[CASES[1].name]
+    shown, shown_full = timed[CASES[1].name]
+    free, free_full = timed[CASES[2].name]
     big = warm[CASES[4].name]
     ok14 = all(meets(14, t) for t in fourteen)
     ok25 = meets(25, big)
-    four = runs[4]
-    print(f"SUMMARY: arrange 14c median {shown.wall.median:.1f} ms p99 {shown.wall.p99:.1f} ms "
-          f"({'target ok' if ok14 else 'TARGET MISSED'}) · 25c median {big.wall.median:.1f} ms "
-          f"p99 {big.wall.p99:.1f} ms ({'ok' if ok25 else 'MISSED'}) · straight 2p "
-          f"{runs[2].hands / runs[2].seconds:.1f} hands/s · 4p "
-          f"{four.hands / four.seconds:.1f} hands/s, {four.moves / four.seconds:.0f} moves/s "
-          f"({four.capped} capped)")
+    hopeless_ok = shown.hopeless.median <= HOPELESS_MS
+    games = " · ".join(f"straight {p}p {r.hands / r.seconds:.1f} hands/s, "
+                       f"{r.moves / r.seconds:.0f} moves/s ({r.capped} capped)"
+                       for p, r in runs.items())
+    print(f"SUMMARY: gin 10c search {gin.search.median * 1000:.0f} us vs reference "
+          f"{gin.reference.median * 1000:.0f} us (x{gin.ratio:.2f}, {gin.agree}/{gin.hands} agree, "
+          f"{'ok' if gin.ratio >= 1 else 'MISSED'}) · indian 14c 2 runs/1 pure median "
+          f"{shown.wall.median:.2f} ms p99 {shown.wall.p99:.1f} ms (full search "
+          f"{shown_full.wall.median:.2f}/{shown_full.wall.p99:.1f}), no minimum "
+          f"{free.wall.median:.2f} ms p99 {free.wall.p99:.1f} ms (full "
+          f"{free_full.wall.median:.2f}/{free_full.wall.p99:.1f}) "
+          f"({'target ok' if ok14 else 'TARGET MISSED'}) · hopeless median "
+          f"{shown.hopeless.median:.3f} ms (full {shown_full.hopeless.median:.2f}; "
+          f"{'ok' if hopeless_ok else 'MISSED'}) · 25c median {big.wall.median:.1f} ms p99 "
+          f"{big.wall.p99:.1f} ms ({'ok' if ok25 else 'MISSED'})"
+          + (f" · {games}" if games else ""))
 
 
 if __name__ == "__main__":

@@ -18,12 +18,14 @@ from bot.engine.views import HandView
 from . import palette, sprites
 from .encode import png_bytes
 from .fonts import Typeface, draw_text, text
+from .indexed import draw_png
 from .layout import (
     HEADING_SIZE,
     LABEL_HEIGHT,
     MARGIN,
     SPACING,
     SPAN,
+    Block,
     Line,
     balanced_rows,
     label_chip,
@@ -59,9 +61,25 @@ def render_hand(view: HandView, *, sort: Sort | None = None, style: Style = "fou
     ``None`` keeps the engine's order. ``title`` replaces the default heading.
     """
     pieces = hand_order(view.pieces, sort)
+    blocks = _blocks(view, pieces, sort, style, title)
+    return RenderedHand(draw_png(lambda indexed: stack(blocks, ROW_GAP, indexed=indexed)),
+                        pieces)
+
+
+def render_hand_rgb(view: HandView, *, sort: Sort | None = None, style: Style = "four",
+                    title: str | None = None) -> bytes:
+    """The same picture drawn on RGB and quantised (the path before :mod:`cardart.indexed`).
+
+    For the bench and the tests that compare the two.
+    """
+    pieces = hand_order(view.pieces, sort)
+    return png_bytes(stack(_blocks(view, pieces, sort, style, title), ROW_GAP))
+
+
+def _blocks(view: HandView, pieces: tuple[Piece, ...], sort: Sort | None, style: Style,
+            title: str | None) -> list[Block]:
     heading = title if title is not None else _default_title(view, len(pieces), sort)
-    picture = stack([Line(heading), _Rows(view, pieces, style)], ROW_GAP)
-    return RenderedHand(png_bytes(picture), pieces)
+    return [Line(heading), _Rows(view, pieces, style)]
 
 
 @dataclass(frozen=True, slots=True)

@@ -114,13 +114,19 @@ class Line:
                   self.colour)
 
 
-def stack(blocks: Sequence[Block], gap: int) -> Image.Image:
+def stack(blocks: Sequence[Block], gap: int, *, indexed: bool = False) -> Image.Image:
     """A felt-green picture holding ``blocks`` top to bottom, ``gap`` px apart.
 
     The felt is opaque, so the picture reads the same on light and dark themes.
+    ``indexed``: drawn on an indexed canvas (:mod:`cardart.indexed`), not RGB.
     """
     height = 2 * MARGIN + sum(block.height for block in blocks) + gap * max(len(blocks) - 1, 0)
-    picture = Image.new("RGB", (WIDTH, height), palette.FELT)
+    if indexed:
+        from .indexed import canvas  # only pictures drawn indexed need it
+
+        picture = canvas((WIDTH, height), palette.FELT)
+    else:
+        picture = Image.new("RGB", (WIDTH, height), palette.FELT)
     top = MARGIN
     for block in blocks:
         block.draw(picture, top)

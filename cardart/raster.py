@@ -6,7 +6,9 @@ then *posterised* to :data:`LEVELS` grey levels. A composed picture therefore
 holds only the design colours and a handful of blends between touching pairs,
 well under 256 colours (90 to 170 in the demos), so it becomes a palette PNG
 without a slow quantiser (see :mod:`cardart.encode`). Eight levels of
-anti-aliasing are indistinguishable from 256 at these sizes.
+anti-aliasing are indistinguishable from 256 at these sizes. Hands and racks
+go further and are drawn straight into palette indices: :func:`fill` and
+:func:`paste` hand an indexed canvas to :mod:`cardart.indexed`.
 """
 
 from __future__ import annotations
@@ -126,6 +128,12 @@ def _moved(box: Box, x: int, y: int) -> Box:
 def fill(canvas: Image.Image, mask: Image.Image | Stamp, colour: RGB,
          xy: tuple[int, int]) -> None:
     """Paint ``colour`` through ``mask`` with the mask's top-left corner at ``xy``."""
+    if canvas.mode == "L" and canvas.info:
+        from . import indexed
+
+        if indexed.is_indexed(canvas):
+            indexed.fill(canvas, mask, colour, xy)
+            return
     x, y = xy
     if isinstance(mask, Stamp):
         for box in mask.solid:
@@ -138,6 +146,12 @@ def fill(canvas: Image.Image, mask: Image.Image | Stamp, colour: RGB,
 
 def paste(canvas: Image.Image, piece: Sprite, xy: tuple[int, int]) -> None:
     """Paste ``piece`` with its top-left corner at ``xy``."""
+    if canvas.mode == "L" and canvas.info:
+        from . import indexed
+
+        if indexed.is_indexed(canvas):
+            indexed.paste(canvas, piece, xy)
+            return
     x, y = xy
     for box, part in piece.opaque:
         canvas.paste(part, (box[0] + x, box[1] + y))

@@ -139,8 +139,9 @@ def _composed(monkeypatch: pytest.MonkeyPatch, module, draw) -> Image.Image:
 def test_palette_png_is_smaller_and_looks_the_same(monkeypatch: pytest.MonkeyPatch,
                                                    case: str) -> None:
     module, draw = {
-        "hand20": (hand, lambda: hand.render_hand(sample_hand(20), sort="suit")),
-        "rack14": (hand, lambda: hand.render_hand(sample_rack(14))),
+        # Hands are drawn indexed (tests/test_cardart_indexed.py); their RGB path is checked here.
+        "hand20": (hand, lambda: hand.render_hand_rgb(sample_hand(20), sort="suit")),
+        "rack14": (hand, lambda: hand.render_hand_rgb(sample_rack(14))),
         "table20": (table, lambda: table.render_table(sample_table(20), NAMES)),
         "remi": (table, lambda: table.render_table(sample_remi_table(), NAMES)),
         "results": (results, lambda: results.render_results(sample_results(), NAMES)),
