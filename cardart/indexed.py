@@ -29,7 +29,7 @@ from PIL import Image
 
 from .encode import COMPRESS_LEVEL, png_bytes
 from .palette import RGB
-from .raster import Sprite, Stamp
+from .stamps import Sprite, Stamp
 
 INDEXED = "cardart.indexed"
 """Key in ``Image.info`` marking an indexed canvas."""

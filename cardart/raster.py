@@ -15,11 +15,12 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
+from . import indexed
 from .palette import RGB
+from .stamps import Box, Sprite, Stamp
 
 LEVELS = 8
 """Grey levels of every mask, 0 and 255 included."""
@@ -27,7 +28,6 @@ LEVELS = 8
 SUPERSAMPLE = 4
 """Shapes are drawn at this multiple of their size, then reduced."""
 
-Box = tuple[int, int, int, int]
 
 _POSTERISE = [round(round(v * (LEVELS - 1) / 255) * 255 / (LEVELS - 1)) for v in range(256)]
 
@@ -47,40 +47,6 @@ def supersampled(size: tuple[int, int], draw: Callable[[ImageDraw.ImageDraw, int
     big = Image.new("L", (width * SUPERSAMPLE, height * SUPERSAMPLE), 0)
     draw(ImageDraw.Draw(big), SUPERSAMPLE)
     return posterise(big.reduce(SUPERSAMPLE))
-
-
-@dataclass(frozen=True, slots=True)
-class Stamp:
-    """A mask cut into solid blocks, filled directly, and edge blocks, blended.
-
-    Blending through a mask costs twenty times a plain copy; a card is solid
-    but for its rounded corners, so cutting it up makes composing fast.
-    """
-
-    width: int
-    height: int
-    solid: tuple[Box, ...]
-    edges: tuple[tuple[Box, Image.Image], ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Sprite:
-    """A cached picture with its outline: ``image`` (RGB) shown through ``stamp``."""
-
-    image: Image.Image
-    stamp: Stamp
-    opaque: tuple[tuple[Box, Image.Image], ...]
-    """Parts of ``image`` copied as they are."""
-    blended: tuple[tuple[Box, Image.Image, Image.Image], ...]
-    """Parts of ``image`` blended through their part of the mask."""
-
-    @property
-    def width(self) -> int:
-        return self.stamp.width
-
-    @property
-    def height(self) -> int:
-        return self.stamp.height
 
 
 def cut(mask: Image.Image, corner: int) -> Stamp:
@@ -128,12 +94,9 @@ def _moved(box: Box, x: int, y: int) -> Box:
 def fill(canvas: Image.Image, mask: Image.Image | Stamp, colour: RGB,
          xy: tuple[int, int]) -> None:
     """Paint ``colour`` through ``mask`` with the mask's top-left corner at ``xy``."""
-    if canvas.mode == "L" and canvas.info:
-        from . import indexed
-
-        if indexed.is_indexed(canvas):
-            indexed.fill(canvas, mask, colour, xy)
-            return
+    if canvas.mode == "L" and canvas.info and indexed.is_indexed(canvas):
+        indexed.fill(canvas, mask, colour, xy)
+        return
     x, y = xy
     if isinstance(mask, Stamp):
         for box in mask.solid:
@@ -146,12 +109,9 @@ def fill(canvas: Image.Image, mask: Image.Image | Stamp, colour: RGB,
 
 def paste(canvas: Image.Image, piece: Sprite, xy: tuple[int, int]) -> None:
     """Paste ``piece`` with its top-left corner at ``xy``."""
-    if canvas.mode == "L" and canvas.info:
-        from . import indexed
-
-        if indexed.is_indexed(canvas):
-            indexed.paste(canvas, piece, xy)
-            return
+    if canvas.mode == "L" and canvas.info and indexed.is_indexed(canvas):
+        indexed.paste(canvas, piece, xy)
+        return
     x, y = xy
     for box, part in piece.opaque:
         canvas.paste(part, (box[0] + x, box[1] + y))
