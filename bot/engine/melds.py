@@ -305,7 +305,7 @@ def _top_value(window: tuple[int, ...]) -> int:
 def _fill(slots: list[Piece | None], faces: list[Face | None], window: tuple[int, ...],
           naturals: list[Piece], pinned: list[tuple[Piece, Face]], suit: int) -> bool:
     """Place naturals and pinned jokers into the window's slots; False if any does not fit."""
-    free = {}
+    free: dict[int, list[int]] = {}
     for i, rank in enumerate(window):
         free.setdefault(rank, []).append(i)
     for piece in sorted(naturals, key=lambda p: p.rank):
