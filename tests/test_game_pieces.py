@@ -57,6 +57,9 @@ def test_a_game_argument_that_contradicts_tiles_is_refused_when_the_class_is_mad
     with pytest.raises(TypeError, match="must set tiles = False"):
         class Wrong(Game[Card]):
             tiles: ClassVar[bool] = True
+    with pytest.raises(TypeError, match="must set tiles = False"):
+        class TiledStraight(StraightGame):  # a subclass of a Game[Card] is a Game[Card]
+            tiles: ClassVar[bool] = True
 
 
 def test_own_passes_the_game_s_own_pieces_and_refuses_the_other_kind() -> None:

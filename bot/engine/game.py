@@ -426,12 +426,16 @@ class Game(ABC, Generic[P]):
 
 
 def _piece_argument(cls: type) -> type[Card] | type[Tile] | None:
-    """``Card`` or ``Tile`` when ``cls`` names ``Game[Card]``/``Game[Tile]`` among its bases."""
-    for base in cls.__dict__.get("__orig_bases__", ()):
-        if get_origin(base) is Game:
-            (argument,) = get_args(base)
-            if argument is Card or argument is Tile:
-                return argument
+    """``Card`` or ``Tile`` from the nearest ``Game[...]`` up the class tree of ``cls``.
+
+    A subclass of a ``Game[Card]`` is a ``Game[Card]`` too.
+    """
+    for klass in cls.__mro__:
+        for base in klass.__dict__.get("__orig_bases__", ()):
+            if get_origin(base) is Game:
+                (argument,) = get_args(base)
+                if argument is Card or argument is Tile:
+                    return argument
     return None
 
 
