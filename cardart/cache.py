@@ -39,7 +39,7 @@ def drawn_once(maxsize: int | None = None) -> Callable[[Callable[P, R]], Callabl
                 try:
                     value = memo[args]
                 except KeyError:
-                    value = memo[args] = fn(*args)
+                    value = memo[args] = fn(*args, **kwargs)  # kwargs is empty
                     if maxsize is not None and len(memo) > maxsize:
                         memo.popitem(last=False)
                 else:

@@ -19,7 +19,7 @@ from bot.engine.views import ScoreSeries
 from . import palette, shapes
 from .encode import png_bytes
 from .fonts import Typeface, draw_text, fitted, text
-from .layout import MARGIN, SMALL_SIZE, WIDTH, Line, name_of, stack
+from .layout import MARGIN, SMALL_SIZE, WIDTH, Block, Line, name_of, stack
 from .palette import RGB
 from .raster import fill, supersampled
 
@@ -55,11 +55,11 @@ def render_score_chart(series: ScoreSeries, names: Sequence[str], *,
     """Draw the running totals as PNG bytes; ``names[seat]`` labels each seat's line."""
     hands = max((len(totals) for totals in series.totals), default=0)
     better = "lower" if series.lower_is_better else "higher"
-    blocks = [Line(f"Running totals · {title or series.variant}", face=Typeface.BOLD),
-              Line(f"{hands} {series.hand_label}{'s' if hands != 1 else ''} · {better} is "
-                   "better",
-                   size=SMALL_SIZE, colour=palette.FELT_MUTED),
-              _Chart(series, names, hands)]
+    blocks: list[Block] = [
+        Line(f"Running totals · {title or series.variant}", face=Typeface.BOLD),
+        Line(f"{hands} {series.hand_label}{'s' if hands != 1 else ''} · {better} is better",
+             size=SMALL_SIZE, colour=palette.FELT_MUTED),
+        _Chart(series, names, hands)]
     return png_bytes(stack(blocks, 16))
 
 
@@ -85,7 +85,8 @@ def _dashed(points: Sequence[tuple[float, float]], dashes: tuple[int, ...]
     if not dashes:
         return [list(points)]
     pieces: list[list[tuple[float, float]]] = []
-    phase, remaining, on = 0, dashes[0], True
+    phase, on = 0, True
+    remaining: float = dashes[0]
     current: list[tuple[float, float]] = [points[0]]
     for (x0, y0), (x1, y1) in itertools.pairwise(points):
         length = math.hypot(x1 - x0, y1 - y0)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import io
 import math
+from collections.abc import Sequence
 
 from PIL import Image, ImageChops
 
@@ -30,7 +31,7 @@ def png_bytes(picture: Image.Image) -> bytes:
     """``picture`` (RGB) as PNG bytes, palette-encoded when that is faithful."""
     colours = picture.getcolors(256)
     if colours is not None:
-        return _save(_onto_own_palette(picture, colours))
+        return _save(_onto_own_palette(picture, _rgb_counts(colours)))
     adaptive = picture.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
     if psnr(picture, adaptive.convert("RGB")) >= MIN_PSNR:
         return min(_save(adaptive), _save(picture), key=len)
@@ -47,7 +48,21 @@ def psnr(original: Image.Image, copy: Image.Image) -> float:
     return 10 * math.log10(255 ** 2 / mean)
 
 
-def _onto_own_palette(picture: Image.Image, colours: list[tuple[int, tuple[int, int, int]]]
+def _rgb_counts(colours: Sequence[tuple[int, tuple[int, ...] | float]]
+                ) -> list[tuple[int, tuple[int, ...]]]:
+    """``getcolors`` pairs of an RGB picture, (count, (r, g, b)); refuses one-band pictures.
+
+    Pillow types ``getcolors`` for every mode (a one-band picture counts plain levels).
+    """
+    counts = []
+    for count, colour in colours:
+        if not isinstance(colour, tuple):
+            raise ValueError("png_bytes encodes RGB pictures, not one-band ones")
+        counts.append((count, colour))
+    return counts
+
+
+def _onto_own_palette(picture: Image.Image, colours: list[tuple[int, tuple[int, ...]]]
                       ) -> Image.Image:
     # Most frequent colour first; ties broken by the colour itself, for determinism.
     ordered = sorted(colours, key=lambda entry: (-entry[0], entry[1]))

@@ -57,13 +57,13 @@ def text(content: str, face: Typeface, size: int, tracking: int = 0) -> Text:
     font = _font(face, size)
     runs = list(content) if tracking and content else [content]
     with _FREETYPE:
-        cap_top, cap_bottom = font.getbbox("H")[1::2]
+        cap_top, cap_bottom = _ink_box(font, "H")[1::2]
         pens, pen = [], 0
         for run in runs:
             pens.append(pen)
             pen += round(font.getlength(run)) + tracking
         boxes = [(x + box[0], box[1], x + box[2], box[3])
-                 for x, box in zip(pens, map(font.getbbox, runs), strict=True)]
+                 for x, box in zip(pens, (_ink_box(font, run) for run in runs), strict=True)]
         left, top = min(b[0] for b in boxes), min(b[1] for b in boxes)
         right, bottom = max(b[2] for b in boxes), max(b[3] for b in boxes)
         if right <= left or bottom <= top:  # empty or blank
@@ -73,6 +73,13 @@ def text(content: str, face: Typeface, size: int, tracking: int = 0) -> Text:
         for x, run in zip(pens, runs, strict=True):
             draw.text((x - left, -top), run, fill=255, font=font)
     return Text(posterise(mask), right - left, cap_bottom - cap_top, top - cap_top)
+
+
+def _ink_box(font: ImageFont.FreeTypeFont, run: str) -> tuple[int, int, int, int]:
+    """``run``'s ink box in whole pixels (Pillow types it float for fractional strokes;
+    without a stroke FreeType measures whole pixels, so nothing is rounded away)."""
+    left, top, right, bottom = font.getbbox(run)
+    return int(left), int(top), int(right), int(bottom)
 
 
 def cap_height(face: Typeface, size: int) -> int:

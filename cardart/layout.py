@@ -61,7 +61,7 @@ def step_to_fit(count: int, width: int, span: int, natural: int) -> int:
 
 def right_columns(right: int, widths: Sequence[int]) -> list[int]:
     """Left edges of columns ``widths`` wide that end, side by side, at ``right``."""
-    starts = []
+    starts: list[int] = []
     for width in reversed(widths):
         right -= width
         starts.insert(0, right)

@@ -66,6 +66,8 @@ def cut(mask: Image.Image, corner: int) -> Stamp:
         for top, bottom in itertools.pairwise(ys):
             block = mask.crop((left, top, right, bottom))
             low, high = block.getextrema()
+            if isinstance(high, tuple):  # Pillow types getextrema for every mode
+                raise ValueError("cut() takes a one-band mask")
             if low == 255:
                 run_top = top if run_top is None else run_top
                 continue

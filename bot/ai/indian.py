@@ -86,9 +86,9 @@ def _assess(cards: tuple[Card, ...], wild_rank: int | None) -> Assessment:
         penalty = NEEDS_PURE_SEQUENCE
         arrangement = best_arrangement(cards, rules, value)
     assert arrangement is not None
-    loose = tuple(c for c in arrangement.deadwood if not rules.is_joker(c))
+    loose = tuple(IndianGame.own_all(c for c in arrangement.deadwood if not rules.is_joker(c)))
     jokers = sum(1 for c in cards if rules.is_joker(c))
-    score = penalty - JOKER_BONUS * jokers
+    score: float = penalty - JOKER_BONUS * jokers
     for card in loose:
         score += value(card) * (CONNECTED if _connected(card, loose) else 1.0)
     return Assessment(score, penalty == 0 and not loose, penalty != NEEDS_PURE_SEQUENCE, loose)

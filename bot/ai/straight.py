@@ -85,7 +85,7 @@ def _layoffs(game: StraightGame, seat: int) -> list[Move]:
     """Lay off cards that are not already part of a meld in hand (the largest groups first)."""
     hand = game.hands[seat]
     arrangement = best_arrangement(hand, game.rules, game.value)
-    loose = list(arrangement.deadwood) if arrangement else list(hand)
+    loose = game.own_all(arrangement.deadwood) if arrangement else list(hand)
     moves: list[tuple[int, Move]] = []
     for table_meld in game.table:
         for group in possible_layoffs(loose, table_meld.meld, game.rules, table_meld.number):

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from enum import IntEnum
-from typing import ClassVar, NamedTuple
+from typing import ClassVar, NamedTuple, TypeVar
 
 
 class Suit(IntEnum):
@@ -195,6 +195,9 @@ class Tile:
 Piece = Card | Tile
 """Anything a hand or rack holds."""
 
+PieceT = TypeVar("PieceT", bound=Piece)
+"""Whatever kind of piece a function is given, it hands back (cards stay cards)."""
+
 JOKER = Card(JOKER_RANK)
 """The printed joker (NOT-4)."""
 TILE_JOKER = Tile(JOKER_RANK)
@@ -257,12 +260,12 @@ def tile_set(copies: int = 2, jokers: int = 2) -> list[Tile]:
     return numbered * copies + [TILE_JOKER] * jokers
 
 
-def sort_by_suit(pieces: Iterable[Piece]) -> list[Piece]:
+def sort_by_suit(pieces: Iterable[PieceT]) -> list[PieceT]:
     """Suit (or colour) first, then rank; jokers last."""
     return sorted(pieces, key=lambda p: p.index)
 
 
-def sort_by_rank(pieces: Iterable[Piece]) -> list[Piece]:
+def sort_by_rank(pieces: Iterable[PieceT]) -> list[PieceT]:
     """Rank first (A … K, or 1 … 13), then suit; jokers last."""
     return sorted(pieces, key=lambda p: (p.rank == JOKER_RANK, p.rank, p.suit))
 

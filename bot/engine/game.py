@@ -8,6 +8,9 @@ and ``from_json(to_json(g)) == g`` at every step.
 
 Variants subclass :class:`Game` (see ``variants/``), declare their options as
 an :class:`Options` dataclass and their moves as :class:`Move` dataclasses.
+``Game`` is generic over its piece type: ``class StraightGame(Game[Card])``,
+a tile game ``Game[Tile]``; moves shared between variants carry ``Card | Tile``
+and a variant narrows them with :meth:`Game.own` / :meth:`Game.own_all`.
 """
 
 from __future__ import annotations
@@ -16,11 +19,11 @@ import copy
 import dataclasses
 from abc import ABC, abstractmethod
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Self, get_args, get_origin
+from typing import Any, ClassVar, Generic, Self, TypeGuard, TypeVar, get_args, get_origin
 
-from .cards import Piece
+from .cards import Card, Piece, Tile
 from .errors import IllegalMove, InvalidOptions, NotYourTurn
 from .notation import CARDS, TILES, Notation, PieceRef, take_from_hand
 from .rng import Rng
@@ -205,16 +208,27 @@ class HandResult:
 # The game
 # ---------------------------------------------------------------------------
 
+P = TypeVar("P", Card, Tile)
+"""The kind of piece a game is played with: cards or tiles, never both."""
+
 
 @dataclass(kw_only=True)
-class Game(ABC):
-    """Base class of every variant's state. Subclasses are dataclasses too."""
+class Game(ABC, Generic[P]):
+    """Base class of every variant's state. Subclasses are dataclasses too.
+
+    Parameterise it with the piece type (``Game[Card]``, ``Game[Tile]``) so
+    ``hand``, ``inventory`` and ``resolve`` are typed for the variant; an
+    unparameterised subclass is ``Game[Any]`` and still works, its piece type
+    then read from ``tiles``.
+    """
 
     variant: ClassVar[str]
     title: ClassVar[str]
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     tiles: ClassVar[bool] = False
+    piece_type: ClassVar[type[Card] | type[Tile]] = Card
+    """The runtime class of ``P``, set for each subclass from ``Game[...]`` or ``tiles``."""
     options_type: ClassVar[type[Options]]
     move_types: ClassVar[tuple[type[Move], ...]]
     lower_is_better: ClassVar[bool] = False
@@ -225,6 +239,20 @@ class Game(ABC):
     rng: Rng
     turn_serial: int = 0
     """Counts turn starts; a timer armed for an older turn is stale."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Fix ``piece_type`` from the class's ``Game[...]`` argument, else from ``tiles``.
+
+        A ``Game[Card]`` declaring ``tiles = True`` (or the reverse) is a mistake
+        caught here, so :meth:`own` can trust ``piece_type`` to be ``P``.
+        """
+        super().__init_subclass__(**kwargs)
+        declared = _piece_argument(cls)
+        piece_type = declared or (Tile if cls.tiles else Card)
+        if (piece_type is Tile) != cls.tiles:
+            raise TypeError(f"{cls.__name__} is a Game[{piece_type.__name__}], so it must set "
+                            f"tiles = {piece_type is Tile}")
+        cls.piece_type = piece_type
 
     # -- creation ---------------------------------------------------------
 
@@ -243,7 +271,7 @@ class Game(ABC):
         game._start()
         return game
 
-    def _check_setup(self) -> None:  # noqa: B027 - a hook; most variants need no check
+    def _check_setup(self) -> None:  # a hook; most variants need no check
         """Refuse option combinations that depend on the player count (IND-3)."""
 
     @abstractmethod
@@ -301,11 +329,11 @@ class Game(ABC):
         """``seat``'s own hand (never shown to anybody else)."""
 
     @abstractmethod
-    def hand(self, seat: int) -> Sequence[Piece]:
+    def hand(self, seat: int) -> Sequence[P]:
         """The pieces ``seat`` holds."""
 
     @abstractmethod
-    def inventory(self) -> Counter[Piece]:
+    def inventory(self) -> Counter[P]:
         """Every piece of the game wherever it is: hands, piles, table, set aside.
 
         The same multiset before and after every move (no piece is lost or made):
@@ -336,16 +364,43 @@ class Game(ABC):
     def notation(self) -> Notation:
         return TILES if self.tiles else CARDS
 
-    def check_piece(self, piece: Piece) -> None:  # noqa: B027 - a hook, fine by default
+    def check_piece(self, piece: Piece) -> None:  # a hook, fine by default
         """Refuse pieces the variant does not use (STR-3: no jokers). Default: all fine."""
 
     def resolve(self, seat: int, refs: Sequence[PieceRef],
-                shown: Sequence[Piece] | None = None) -> list[Piece]:
+                shown: Sequence[Piece] | None = None) -> list[P]:
         """Pieces ``seat`` holds for parsed tokens (NOT-5, NOT-7), after variant checks."""
         for ref in refs:
             if ref.piece is not None:
                 self.check_piece(ref.piece)
-        return take_from_hand(refs, self.hand(seat), shown)
+        return self.own_all(take_from_hand(refs, self.hand(seat), shown))
+
+    # -- pieces of this game ------------------------------------------------
+
+    @classmethod
+    def is_own(cls, piece: Piece) -> TypeGuard[P]:
+        """``piece`` is of the kind this game is played with (a card, or a tile)."""
+        return isinstance(piece, cls.piece_type)
+
+    @classmethod
+    def own(cls, piece: Piece) -> P:
+        """``piece`` as this game's piece type; refuses a tile in a card game and the reverse.
+
+        Moves shared between variants carry ``Card | Tile``, and melds and
+        arrangements hold ``Card | Tile``: a variant narrows them here, where
+        they enter its rules (a class method, so pure helpers can use it too).
+        """
+        if not cls.is_own(piece):
+            kind = type(piece).__name__.lower()
+            noun = cls.piece_type.__name__.lower()
+            raise IllegalMove(f"{piece.code} is a {kind}, and {cls.title} is played with "
+                              f"{noun}s: name a {noun}")
+        return piece
+
+    @classmethod
+    def own_all(cls, pieces: Iterable[Piece]) -> list[P]:
+        """Every piece as this game's piece type (:meth:`own`), in order."""
+        return [cls.own(p) for p in pieces]
 
     # -- values -----------------------------------------------------------
 
@@ -373,6 +428,20 @@ class Game(ABC):
         kinds = {m.kind: m for m in cls.move_types}
         body = {k: v for k, v in data.items() if k != "kind"}
         return from_data(kinds[data["kind"]], body)
+
+
+def _piece_argument(cls: type) -> type[Card] | type[Tile] | None:
+    """``Card`` or ``Tile`` from the nearest ``Game[...]`` up the class tree of ``cls``.
+
+    A subclass of a ``Game[Card]`` is a ``Game[Card]`` too.
+    """
+    for klass in cls.__mro__:
+        for base in klass.__dict__.get("__orig_bases__", ()):
+            if get_origin(base) is Game:
+                (argument,) = get_args(base)
+                if argument is Card or argument is Tile:
+                    return argument
+    return None
 
 
 def _copy_mutable(value: Any) -> Any:

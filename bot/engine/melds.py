@@ -285,12 +285,15 @@ def _place_run(naturals: list[Piece], pinned: list[tuple[Piece, Face]], jokers: 
             continue
         last_placed = max((i for i, p in enumerate(slots) if p is not None), default=-1)
         spare = iter(jokers)
-        for i in range(length):
-            if slots[i] is None:
-                slots[i] = next(spare)
-                faces[i] = Face(window[i], suit)
+        pieces: list[Piece] = []
+        run_faces: list[Face] = []
+        for i, (piece, face) in enumerate(zip(slots, faces, strict=True)):
+            if piece is None or face is None:  # _fill sets both or neither
+                piece, face = next(spare), Face(window[i], suit)
+            pieces.append(piece)
+            run_faces.append(face)
         key = (length - 1 - last_placed, _top_value(window))
-        meld = Meld(RUN, tuple(slots), tuple(faces))  # type: ignore[arg-type]
+        meld = Meld(RUN, tuple(pieces), tuple(run_faces))
         if best is None or key > best[0]:
             best = (key, meld)
     return best
@@ -305,7 +308,7 @@ def _top_value(window: tuple[int, ...]) -> int:
 def _fill(slots: list[Piece | None], faces: list[Face | None], window: tuple[int, ...],
           naturals: list[Piece], pinned: list[tuple[Piece, Face]], suit: int) -> bool:
     """Place naturals and pinned jokers into the window's slots; False if any does not fit."""
-    free = {}
+    free: dict[int, list[int]] = {}
     for i, rank in enumerate(window):
         free.setdefault(rank, []).append(i)
     for piece in sorted(naturals, key=lambda p: p.rank):

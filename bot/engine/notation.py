@@ -15,7 +15,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .cards import JOKER, TILE_JOKER, Card, Colour, Face, Piece, Suit, Tile
+from .cards import JOKER, TILE_JOKER, Card, Colour, Face, Piece, PieceT, Suit, Tile
 from .errors import IllegalMove, ParseError
 
 MAX_TOKENS = 120
@@ -226,7 +226,7 @@ def check_held(pieces: Sequence[Piece], hand: Sequence[Piece]) -> None:
                               f"not {_count_word(count)}")
 
 
-def remove_pieces(hand: Sequence[Piece], pieces: Sequence[Piece]) -> list[Piece]:
+def remove_pieces(hand: Sequence[PieceT], pieces: Sequence[PieceT]) -> list[PieceT]:
     """The hand minus one copy of each piece (the caller has checked they are held)."""
     rest = list(hand)
     for piece in pieces:

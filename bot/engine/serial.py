@@ -19,7 +19,8 @@ from .cards import Card, Face, Tile, card_deck, tile_set
 
 JSON = Any
 
-_BY_CODE: dict[str, Card | Tile] = {p.code: p for p in (*card_deck(1, 1), *tile_set(1, 1))}
+_PIECES: list[Card | Tile] = [*card_deck(1, 1), *tile_set(1, 1)]
+_BY_CODE: dict[str, Card | Tile] = {p.code: p for p in _PIECES}
 
 
 def piece_from_code(code: str) -> Card | Tile:
@@ -96,7 +97,7 @@ def from_data(tp: Any, data: JSON) -> Any:
         return Face(int(data[0]), int(data[1]))
     if isinstance(tp, type) and issubclass(tp, Enum):
         return tp(data)
-    if dataclasses.is_dataclass(tp):
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         hints = _hints(tp)
         kwargs = {f.name: from_data(hints[f.name], data[f.name])
                   for f in dataclasses.fields(tp) if f.init and f.name in data}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 
 import aiosqlite
 
@@ -52,7 +52,7 @@ async def _rate(db: aiosqlite.Connection, guild_id: int, variant: str,
     before = {key: DEFAULT for key in keys}
     before.update({user_id: Rating(mu, sigma) for user_id, mu, sigma in rows})
     after = rate([Entrant(key, before[key], r.place) for key, r in zip(keys, results, strict=True)])
-    won = {key: False for key in keys}
+    won: dict[Hashable, bool] = {key: False for key in keys}  # keyed as rate()'s result
     for key, r in zip(keys, results, strict=True):
         won[key] = won[key] or r.won
     await db.executemany(

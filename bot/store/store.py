@@ -126,7 +126,7 @@ class Store:
         options_json = _dump(options)
         now = self._clock()
         async with self._transaction() as db:
-            rows = await db.execute_fetchall(
+            rows = await _fetchall(db,
                 "INSERT INTO games (guild_id, channel_id, variant, options, seed, host_id,"
                 " created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
                 " ON CONFLICT DO NOTHING RETURNING id",
@@ -229,7 +229,7 @@ class Store:
         move_json, state_json = _dump(move), _dump(state)
         now = self._clock()
         async with self._transaction() as db:
-            rows = await db.execute_fetchall(
+            rows = await _fetchall(db,
                 "UPDATE games SET state = ?, turn_deadline = ?, move_count = move_count + 1,"
                 " updated_at = ? WHERE id = ? AND status = 'running' RETURNING move_count",
                 (state_json, deadline, now, game_id))
@@ -270,7 +270,7 @@ class Store:
         state_json = _dump(state)
         now = self._clock()
         async with self._transaction() as db:
-            rows = await db.execute_fetchall(
+            rows = await _fetchall(db,
                 "UPDATE games SET status = 'finished', state = ?, turn_deadline = NULL,"
                 " finished_at = ?, updated_at = ? WHERE id = ? AND status = 'running'"
                 " RETURNING guild_id, variant", (state_json, now, now, game_id))
@@ -337,7 +337,7 @@ class Store:
         _check_choice("card_style", card_style, CardStyle)
         defaults = Settings()
         async with self._lock:
-            rows = await self._db.execute_fetchall(
+            rows = await _fetchall(self._db,
                 "INSERT INTO user_settings (user_id, hand_sort, card_style, extra, updated_at)"
                 " VALUES (:user, COALESCE(:hand_sort, :default_sort),"
                 "  COALESCE(:card_style, :default_style), json_patch('{}', :extra), :now)"
@@ -406,6 +406,12 @@ def _game_row(row: Sequence[Any], seats: Iterable[SeatRow]) -> GameRow:
         seats=tuple(seats), published=json.loads(published))
 
 
+async def _fetchall(db: aiosqlite.Connection, sql: str,
+                    parameters: Iterable[Any] | dict[str, Any]) -> list[aiosqlite.Row]:
+    """All the rows of ``sql``, as a list to index (aiosqlite types them as an iterable)."""
+    return list(await db.execute_fetchall(sql, parameters))
+
+
 async def _insert_seats(db: aiosqlite.Connection, game_id: int, seats: Sequence[SeatRow]) -> None:
     await db.executemany(
         "INSERT INTO seats (game_id, seat, user_id, name, is_computer, has_left, level)"
@@ -426,7 +432,7 @@ async def _refuse(db: aiosqlite.Connection, game_id: int, expected: GameStatus) 
 
 
 async def _game_status(db: aiosqlite.Connection, game_id: int) -> str:
-    rows = await db.execute_fetchall("SELECT status FROM games WHERE id = ?", (game_id,))
+    rows = await _fetchall(db, "SELECT status FROM games WHERE id = ?", (game_id,))
     if not rows:
         raise GameNotFound(game_id)
     status: str = rows[0][0]

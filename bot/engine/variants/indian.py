@@ -188,7 +188,7 @@ def _verdict_from_melds(melds: Sequence[Meld], rules: MeldRules) -> ShowVerdict:
     """IND-23 on groups that are each a valid meld: two sequences, one pure."""
     runs = [m for m in melds if m.is_run]
     pure = [m for m in runs if m.pure]
-    groups = tuple(tuple(m.pieces) for m in melds)
+    groups = _card_groups(melds)
     shown = _show_text(melds, rules)
     if len(runs) < 2:
         what = "no sequence" if not runs else "only one sequence"
@@ -201,6 +201,11 @@ def _verdict_from_melds(melds: Sequence[Meld], rules: MeldRules) -> ShowVerdict:
                        sequences=len(runs), pure_sequences=len(pure), melds=tuple(melds))
 
 
+def _card_groups(melds: Sequence[Meld]) -> tuple[tuple[Card, ...], ...]:
+    """The cards of each meld, in order (meld pieces are typed as cards or tiles)."""
+    return tuple(tuple(IndianGame.own_all(m.pieces)) for m in melds)
+
+
 def judge_grouping(groups: Sequence[Sequence[Placed]], rules: MeldRules) -> ShowVerdict:
     """IND-23: an explicit grouping judged exactly as given (no rescue search)."""
     melds: list[Meld] = []
@@ -208,7 +213,7 @@ def judge_grouping(groups: Sequence[Sequence[Placed]], rules: MeldRules) -> Show
         try:
             melds.append(read_meld(list(group), rules))
         except IllegalMove as error:
-            given = tuple(tuple(p for p, _ in g) for g in groups)
+            given = tuple(tuple(IndianGame.own_all(p for p, _ in g)) for g in groups)
             shown = " | ".join(" ".join(_placed_code(item) for item in g) for g in groups)
             return ShowVerdict(False, given, shown, str(error))  # IND-25 names the group
     return _verdict_from_melds(melds, rules)
@@ -271,8 +276,8 @@ def search_show(cards: Sequence[Card], rules: MeldRules) -> ShowVerdict:
         melds = absorb_jokers(arrangement.melds, jokers, rules)
         if melds is not None:
             return _verdict_from_melds(display_order(melds), rules)
-    groups = tuple(tuple(m.pieces) for m in arrangement.melds)
-    left = tuple(arrangement.deadwood)
+    groups = _card_groups(arrangement.melds)
+    left = tuple(IndianGame.own_all(arrangement.deadwood))
     verb = "fits" if len(ordinary) == 1 else "fit"
     return ShowVerdict(False, groups, _show_text(arrangement.melds, rules),
                        f"{codes(ordinary or left)} {verb} no group", leftover=left,
@@ -313,7 +318,7 @@ def loser_grouping(cards: Sequence[Card], rules: MeldRules) -> Grouping:
         return Grouping((), tuple(sort_by_suit(cards)),
                         sum(card_value(c, rules) for c in cards), counts_all=True)
     melds = list(arrangement.melds)
-    deadwood = list(arrangement.deadwood)
+    deadwood = IndianGame.own_all(arrangement.deadwood)
     jokers = [c for c in deadwood if rules.is_joker(c)]
     absorbed = absorb_jokers(melds, jokers, rules) if jokers else None
     if absorbed is not None:
@@ -352,7 +357,7 @@ def groups_text(melds: Sequence[Meld], rules: MeldRules) -> str:
 
 
 @dataclass(kw_only=True)
-class IndianGame(Game):
+class IndianGame(Game[Card]):
     """An Indian Rummy match (one deal, a pool, or a fixed number of deals)."""
 
     variant: ClassVar[str] = "indian"
@@ -517,8 +522,8 @@ class IndianGame(Game):
     def hand(self, seat: int) -> Sequence[Card]:
         return self.hands[seat]
 
-    def inventory(self) -> Counter[Piece]:
-        found = Counter[Piece](c for hand in self.hands for c in hand)
+    def inventory(self) -> Counter[Card]:
+        found = Counter(c for hand in self.hands for c in hand)
         found.update(self.closed)
         found.update(self.open)
         if self.cut_joker is not None:
@@ -547,9 +552,10 @@ class IndianGame(Game):
             self._check_draw(move.seat, move.source)
             self._draw(move.source, events)
         elif isinstance(move, Discard):
-            self._check_discard(move.seat, move.card)
+            card = self.own(move.card)
+            self._check_discard(move.seat, card)
             self.misses[move.seat] = 0  # IND-36
-            self._discard(move.card, events)
+            self._discard(card, events)
         elif isinstance(move, Declare):
             verdict = self._check_declare(move.seat, move.finish, move.groups)
             self.misses[move.seat] = 0  # IND-36
@@ -640,7 +646,7 @@ class IndianGame(Game):
                 if face is not None and not self.is_joker(piece):
                     raise IllegalMove(f"{piece.code} is not a joker, so it cannot stand for "
                                       f"{face.label()}")  # NOT-8, IND-15
-        named = [p for g in groups for p, _ in g]
+        named = self.own_all(p for g in groups for p, _ in g)
         have = Counter(rest)
         for piece, count in Counter(named).items():
             if count > have.get(piece, 0):
@@ -922,7 +928,7 @@ class IndianGame(Game):
         rules = self.rules
         if len(hand) == HAND_SIZE + 1:
             if groups is not None:
-                named = [p for g in groups for p, _ in g]
+                named = self.own_all(p for g in groups for p, _ in g)
                 check_held(named, hand)
                 left = remove_pieces(hand, named)
                 finish = left[0] if len(left) == 1 else None

@@ -67,7 +67,7 @@ class StraightOptions(Options):
                          no_jokers_reason="there are no jokers in Straight Rummy")
 
 
-def card_value(card: Card, aces: str) -> int:
+def card_value(card: Piece, aces: str) -> int:
     """STR-4: pips; J Q K 10; ace 1 when aces are low, otherwise 15."""
     if card.rank == 1:
         return 1 if aces == "low" else 15
@@ -80,7 +80,7 @@ def _timeout_order(card: Card, aces: str) -> tuple[int, int, int]:
 
 
 @dataclass(kw_only=True)
-class StraightGame(Game):
+class StraightGame(Game[Card]):
     """A Straight Rummy match: cumulative scores over hands, and the hand in play."""
 
     variant: ClassVar[str] = "straight"
@@ -132,7 +132,7 @@ class StraightGame(Game):
     def rules(self) -> MeldRules:
         return self.options.meld_rules
 
-    def value(self, card: Card) -> int:
+    def value(self, card: Piece) -> int:
         return card_value(card, self.options.aces)
 
     def hand_value(self, seat: int) -> int:
@@ -225,11 +225,11 @@ class StraightGame(Game):
     def hand(self, seat: int) -> Sequence[Card]:
         return self.hands[seat]
 
-    def inventory(self) -> Counter[Piece]:
-        found = Counter[Piece](c for hand in self.hands for c in hand)
+    def inventory(self) -> Counter[Card]:
+        found = Counter(c for hand in self.hands for c in hand)
         found.update(self.stock)
         found.update(self.discard)
-        found.update(c for m in self.table for c in m.meld.pieces)
+        found.update(self.own_all(c for m in self.table for c in m.meld.pieces))
         return found
 
     def history(self) -> Sequence[HandResult]:
@@ -250,10 +250,11 @@ class StraightGame(Game):
             self._meld(melds, events)
         elif isinstance(move, LayOff):
             grown = self._check_layoff(move.seat, move.cards, move.meld)
-            self._lay_off(move.meld, [p for p, _ in move.cards], grown, events)
+            self._lay_off(move.meld, self.own_all(p for p, _ in move.cards), grown, events)
         elif isinstance(move, Discard):
-            self._check_discard(move.seat, move.card)
-            self._discard(move.card, events)
+            card = self.own(move.card)
+            self._check_discard(move.seat, card)
+            self._discard(card, events)
             self.timeouts[move.seat] = 0  # STR-41
         return events
 
@@ -300,7 +301,7 @@ class StraightGame(Game):
             raise IllegalMove("name the cards of at least one meld")
         if self.options.one_meld_per_turn and (len(melds) > 1 or self.melds_this_turn):
             raise IllegalMove("only one meld per turn")  # STR-25
-        cards = [p for meld in melds for p, _ in meld]
+        cards = self.own_all(p for meld in melds for p, _ in meld)
         left = self._check_held(seat, cards)
         read = [read_meld(meld, self.rules) for meld in melds]  # STR-10 … STR-12, STR-19
         self._check_remainder(left)
@@ -312,7 +313,7 @@ class StraightGame(Game):
             raise IllegalMove("name the cards to lay off")
         if self.options.meld_before_layoff and not self.has_melded[seat]:
             raise IllegalMove("lay down a meld of your own first")  # STR-26
-        left = self._check_held(seat, [p for p, _ in cards])
+        left = self._check_held(seat, self.own_all(p for p, _ in cards))
         target = find_meld(self.table, number)
         grown = extend_meld(target.meld, cards, self.rules, number)  # STR-20
         self._check_remainder(left)
@@ -344,7 +345,7 @@ class StraightGame(Game):
     def _meld(self, melds: list[Meld], events: list[Event]) -> None:
         seat = self.turn
         for meld in melds:
-            self.hands[seat] = remove_pieces(self.hands[seat], meld.pieces)
+            self.hands[seat] = remove_pieces(self.hands[seat], self.own_all(meld.pieces))
             number = len(self.table) + 1
             self.table.append(TableMeld(number, seat, meld))
             events.append(Event("meld", f"{{p{seat}}} laid meld {number}: {meld.codes}.", seat))
@@ -515,7 +516,7 @@ class StraightGame(Game):
     def _check(self, move: Move) -> None:
         """Run the checks ``apply`` would run, without changing anything."""
         if isinstance(move, Discard):
-            self._check_discard(move.seat, move.card)
+            self._check_discard(move.seat, self.own(move.card))
         elif isinstance(move, MeldDown):
             self._check_meld(move.seat, move.melds)
         elif isinstance(move, LayOff):
@@ -649,5 +650,6 @@ def possible_layoffs(hand: Sequence[Card], meld: Meld, rules: MeldRules,
 
 def cards_in_some_meld(hand: Sequence[Card], rules: MeldRules) -> set[Card]:
     """Cards that belong to at least one valid meld made only of ``hand`` (STR-40)."""
-    return {c for meld in possible_melds(hand, rules) for c in meld.pieces}
+    return set(StraightGame.own_all(c for meld in possible_melds(hand, rules)
+                                    for c in meld.pieces))
 
