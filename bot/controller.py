@@ -276,7 +276,7 @@ class Controller:
     # -- the end --------------------------------------------------------------
 
     async def finish(self, session: Session) -> None:
-        """Record results and ratings (leavers last), and mark the session finished."""
+        """Record results and ratings (leavers last), and free the channel."""
         game = session.game
         assert game is not None and game.is_over
         view = game.result_view()
@@ -291,6 +291,10 @@ class Controller:
                 for i, seat in enumerate(session.seats)]
         await self.store.finish_game(session.game_id, game.to_json(), rows)
         session.status = "finished"
+        # The channel is free at once: the results may take a while to draw and post
+        # (or fail to post), and a new game need not wait for them. The publisher holds
+        # the session until it has told the channel; Rematch finds the game by its id.
+        self.sessions.remove(session)
 
     # -- components -----------------------------------------------------------
 

@@ -125,12 +125,14 @@ class Publisher:
             return
         await self.publish_results(session, game, channel)
         if game.is_over:
-            await self.retire_turn_message(session, channel)
-            if not session.final_posted:
-                await self.publish_final(session, game, channel)
-                session.final_posted = True
-                await self.remember(session)
-            self.sessions.close(session)
+            try:
+                await self.retire_turn_message(session, channel)
+                if not session.final_posted:
+                    await self.publish_final(session, game, channel)
+                    session.final_posted = True
+                    await self.remember(session)
+            finally:  # even when Discord refuses the results, the game's timers stop
+                self.sessions.close(session)
         elif game.turn_serial != session.published_serial:
             await self.retire_turn_message(session, channel)
             await self.post_turn_message(session, game, channel)
