@@ -16,11 +16,11 @@ from hypothesis import strategies as st
 
 from bot.ai.penang import choose_move
 from bot.engine.cards import card_deck
-from bot.engine.errors import IllegalMove
 from bot.engine.game import Move, Timeout
 from bot.engine.melds import extend_meld, read_meld
 from bot.engine.moves import Done, LayOff, MeldDown, Swap, placed
 from bot.engine.variants.penang import DeclareDead, PenangGame, PenangOptions, has_action
+from tests.random_play import random_play
 
 DECK = card_deck(3, 8)
 
@@ -78,39 +78,17 @@ def check_invariants(game: PenangGame) -> None:
        script=st.integers(0, 2**32), steps=st.integers(20, 200))
 def test_random_games_keep_every_invariant(seed: int, players: int, options: PenangOptions,
                                            script: int, steps: int) -> None:
-    rng = random.Random(script)
-    game = PenangGame.new(players, options, seed)
-    check_invariants(game)
-    log: list[Move] = []
-    for _ in range(steps):
-        if game.is_over:
-            break
-        seat = game.to_move
+    def pick(game: PenangGame, seat: int, rng: random.Random) -> Move:
         roll = rng.random()
         if roll < 0.35:
-            move = wild_move(game, rng)
-        elif roll < 0.65:
-            move = choose_move(game, seat, rng)
-        else:
-            moves = [m for m in game.legal_moves(seat)
-                     if not isinstance(m, DeclareDead) or rng.random() < 0.1]
-            move = rng.choice(moves)
-        before = game.to_json()
-        try:
-            after, _ = game.apply(move)
-        except IllegalMove as refusal:
-            assert "\n" not in str(refusal)
-            assert game.to_json() == before  # a refused move changes nothing
-            continue
-        assert game.to_json() == before  # apply never mutates its input
-        game = after
-        log.append(move)
-        check_invariants(game)
-    replay = PenangGame.new(players, options, seed)
-    for move in log:
-        replay, _ = replay.apply(PenangGame.move_from_json(
-            json.loads(json.dumps(move.to_json()))))
-    assert replay == game
+            return wild_move(game, rng)
+        if roll < 0.65:
+            return choose_move(game, seat, rng)
+        return rng.choice([m for m in game.legal_moves(seat)
+                           if not isinstance(m, DeclareDead) or rng.random() < 0.1])
+
+    random_play(PenangGame.new(players, options, seed), steps, random.Random(script), pick,
+                check_invariants)
 
 
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -16,11 +16,11 @@ from hypothesis import strategies as st
 
 from bot.ai.straight import choose_move
 from bot.engine.cards import card_deck
-from bot.engine.errors import IllegalMove
 from bot.engine.game import Move, Timeout
 from bot.engine.moves import Discard, Draw, LayOff, MeldDown, placed
 from bot.engine.variants.straight import StraightGame, StraightOptions
 from tests.engine_helpers import all_cards
+from tests.random_play import random_play
 
 DECK = card_deck(1)
 
@@ -68,38 +68,16 @@ def check_invariants(game: StraightGame) -> None:
        script=st.integers(0, 2**32), steps=st.integers(20, 260))
 def test_random_games_keep_every_invariant(seed: int, players: int, options: StraightOptions,
                                            script: int, steps: int) -> None:
-    rng = random.Random(script)
-    game = StraightGame.new(players, options, seed)
-    check_invariants(game)
-    log: list[Move] = []
-    for _ in range(steps):
-        if game.is_over:
-            break
-        seat = game.to_move
+    def pick(game: StraightGame, seat: int, rng: random.Random) -> Move:
         roll = rng.random()
         if roll < 0.3:
-            move = wild_move(game, rng)
-        elif roll < 0.65:
-            move = choose_move(game, seat, rng)
-        else:
-            move = rng.choice(game.legal_moves(seat))
-        before = game.to_json()
-        try:
-            after, _ = game.apply(move)
-        except IllegalMove as refusal:
-            assert "\n" not in str(refusal)
-            assert game.to_json() == before  # a refused move changes nothing
-            continue
-        assert game.to_json() == before  # apply never mutates its input
-        game = after
-        log.append(move)
-        check_invariants(game)
-    # Same seed, same moves, same game; moves survive their JSON form too.
-    replay = StraightGame.new(players, options, seed)
-    for move in log:
-        replay, _ = replay.apply(StraightGame.move_from_json(
-            json.loads(json.dumps(move.to_json()))))
-    assert replay == game
+            return wild_move(game, rng)
+        if roll < 0.65:
+            return choose_move(game, seat, rng)
+        return rng.choice(game.legal_moves(seat))
+
+    random_play(StraightGame.new(players, options, seed), steps, random.Random(script), pick,
+                check_invariants)
 
 
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])

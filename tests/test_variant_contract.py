@@ -21,11 +21,11 @@ from discord import AppCommandOptionType
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.engine.errors import IllegalMove
 from bot.engine.game import Game, Move, Timeout
 from bot.engine.views import SeatState
 from bot.registry import VARIANTS, Variant
 from bot.rules_text import SUMMARIES
+from tests.random_play import random_play
 
 KEYS = sorted(VARIANTS)
 
@@ -58,42 +58,23 @@ def check_position(game: Game, start: Counter) -> None:
 
 
 def play_randomly(kind: Variant, players: int, seed: int, script: int, steps: int) -> None:
-    rng = random.Random(script)
     game = kind.game.new(players, seed=seed)
     start = game.inventory()
-    check_position(game, start)
-    log: list[Move] = []
     seen: list[Move] = []
-    for _ in range(steps):
-        if game.is_over:
-            break
-        seat = game.to_move
-        assert seat is not None
+
+    def pick(game: Game, seat: int, rng: random.Random) -> Move:
         legal = game.legal_moves(seat)
         assert legal, f"seat {seat} has no legal move"
         seen.extend(rng.sample(legal, min(3, len(legal))))
         roll = rng.random()
         if roll < 0.25:
-            move = wrong_move(game, seen, rng)
-        elif roll < 0.6:
-            move = kind.choose_move(game, seat, rng)
-        else:
-            move = rng.choice(legal)
-        before = game.to_json()
-        try:
-            after, _ = game.apply(move)
-        except IllegalMove as refusal:
-            assert "\n" not in str(refusal) and str(refusal)
-            assert game.to_json() == before, "a refused move changed the game"
-            continue
-        assert game.to_json() == before, "apply changed the game it was called on"
-        game = after
-        log.append(move)
-        check_position(game, start)
-    replay = kind.game.new(players, seed=seed)
-    for move in log:
-        replay, _ = replay.apply(kind.game.move_from_json(json.loads(json.dumps(move.to_json()))))
-    assert replay == game
+            return wrong_move(game, seen, rng)
+        if roll < 0.6:
+            return kind.choose_move(game, seat, rng)
+        return rng.choice(legal)
+
+    random_play(game, steps, random.Random(script), pick,
+                lambda game: check_position(game, start))
 
 
 @pytest.mark.parametrize("key", KEYS)
