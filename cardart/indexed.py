@@ -23,6 +23,7 @@ from __future__ import annotations
 import io
 import threading
 from collections.abc import Callable
+from functools import partial
 from typing import Any, NamedTuple
 
 from PIL import Image
@@ -205,8 +206,12 @@ def paste(picture: Image.Image, piece: Sprite, xy: tuple[int, int]) -> None:
     for box, part, block in piece.blended:
         left, top = box[0] + x, box[1] + y
         _blend(picture, (left, top, left + part.width, top + part.height),
-               ("paste", _name(part), _name(block)),
-               lambda rgb, part=part, block=block: rgb.paste(part, (0, 0), block))
+               ("paste", _name(part), _name(block)), partial(_paste_through, part, block))
+
+
+def _paste_through(part: Image.Image, block: Image.Image, rgb: Image.Image) -> None:
+    """Paste ``part`` at the corner of ``rgb`` through the mask ``block``."""
+    rgb.paste(part, (0, 0), block)
 
 
 def _part(part: Image.Image) -> _Block:

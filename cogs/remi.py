@@ -13,14 +13,16 @@ from typing import Literal
 import discord
 from discord import app_commands
 
+from bot.controls.base import Reply
 from bot.controls.remi import RemiControls
 from bot.engine.cards import Card
 from bot.engine.errors import IllegalMove
+from bot.engine.game import Game
 from bot.engine.moves import Discard, Draw
 from bot.engine.notation import parse_single
 from bot.engine.variants.remi import RemiGame, Take
 
-from .base import VariantCog, hand_choices
+from .base import Reader, VariantCog, hand_choices
 
 
 class RemiCog(VariantCog, group_name="remi",
@@ -66,7 +68,7 @@ class RemiCog(VariantCog, group_name="remi",
             picked = parse_single(card, game.notation).piece
             if not isinstance(picked, Card):
                 raise IllegalMove(f"name the pile card by its code (like 7H), not {card!r}")
-            return Take(seat, picked, tuple(read.cards(with_)))  # type: ignore[arg-type]
+            return Take(seat, picked, tuple(RemiGame.own_all(read.cards(with_))))
 
         await self.play(interaction, build)
 
@@ -82,8 +84,12 @@ class RemiCog(VariantCog, group_name="remi",
                                   "bot finds them)")
     async def close(self, interaction: discord.Interaction, card: str,
                     groups: str | None = None) -> None:
-        await self.play(interaction, lambda game, seat, read: self.controls.confirm_close(
-            game, seat, read.card(card), read.groups(groups) if groups else None))
+        def build(game: Game, seat: int, read: Reader) -> Reply:
+            assert isinstance(game, RemiGame), "the /remi commands act on Remi sessions"
+            return self.controls.confirm_close(game, seat, game.own(read.card(card)),
+                                               read.groups(groups) if groups else None)
+
+        await self.play(interaction, build)
 
     @take.autocomplete("card")
     async def _pile(self, interaction: discord.Interaction,

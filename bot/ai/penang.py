@@ -287,7 +287,7 @@ def _helps_me(game: PenangGame, seat: int, meld: Sequence[Piece]) -> bool:
         return False
     rest = list(game.hands[seat])
     for piece in meld:
-        rest.remove(piece)
+        rest.remove(game.own(piece))
     targets = LayoffTargets.of([TableMeld(0, seat, laid)], game.rules)
     return any(targets.takes(p) for p in rest if not p.is_joker)
 

@@ -163,7 +163,7 @@ class IndianControls:
             return self.check_reply(game, seat, finish=picked[0] if len(picked) == 1 else None)
         if action == "confirm":
             finish, groups = decode_declaration(game, seat, arg)
-            return Declare(seat, finish, groups)
+            return Declare(seat, IndianGame.own(finish), groups)
         if action in ("discard", "declare"):
             if len(picked) != 1:
                 what = "discard" if action == "discard" else "finish with"

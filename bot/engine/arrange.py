@@ -314,7 +314,9 @@ class _Search:
         if cell == _PRINTED:
             return self.joker_piece
         if cell >= _WILD:
-            return self.make(self.rules.wild_rank, cell - _WILD)
+            wild_rank = self.rules.wild_rank
+            assert wild_rank is not None, "wild cells are filled only under a wild rank"
+            return self.make(wild_rank, cell - _WILD)
         return self.make(cell % 13 + 1, cell // 13)
 
     # -- the search -------------------------------------------------------
@@ -337,7 +339,7 @@ class _Search:
             best = INFINITY if pool[_NEED_RUNS] or pool[_NEED_PURE] else self.leftover_cost()
             self.memo[key] = (best, True, None)
             return best
-        best: int = INFINITY
+        best = INFINITY
         choice: _Candidate | int | None = None
         need_runs, need_pure, room = pool[_NEED_RUNS], pool[_NEED_PURE], pool[_ROOM]
         for candidate in self.distinct_candidates(anchor, bool(need_runs or need_pure)):
@@ -461,7 +463,7 @@ class _Search:
             if entry.wild:
                 if wild is None:
                     continue
-                wild_natural = wild
+                wild_natural: tuple[int, ...] = wild
                 naturals = entry.cells[suit]
                 cells = (anchor, *naturals, _WILD + suit)
             else:
@@ -536,8 +538,10 @@ class _Search:
             faces = [Face.of(p) for p in pieces] + [Face(rank, -1)] * len(jokers)
             return Meld(SET, tuple(pieces + jokers), tuple(faces), pure=choice.pure)
         placed = {p.rank: p for p in map(self.piece, (anchor, *choice.natural_cells))}
+        wild_rank = self.rules.wild_rank
         for s in choice.wild_natural:
-            placed[self.rules.wild_rank] = self.make(self.rules.wild_rank, s)
+            assert wild_rank is not None, "wild naturals exist only under a wild rank"
+            placed[wild_rank] = self.make(wild_rank, s)
         window = self._window_for(rank, placed, len(placed) + len(jokers))
         spare = iter(jokers)
         pieces = [placed[r] if r in placed else next(spare) for r in window]
@@ -653,6 +657,11 @@ class _PlainSearch:
     values: dict[int, int]
     dead: list[Piece]
     melds: tuple[tuple[_PlainMeld, ...], ...]
+    best: int
+    need: int
+    pieces: tuple[Piece, ...]
+    memo: dict[int, tuple[int, _PlainMeld | int | None]]
+    state: int
 
     @classmethod
     def of(cls, pieces: Sequence[Piece], rules: MeldRules, value: Callable[[Piece], int],

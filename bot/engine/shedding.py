@@ -257,7 +257,7 @@ def single_layoffs(hand: Iterable[Piece], table: Sequence[TableMeld],
                    rules: MeldRules) -> list[tuple[Piece, int]]:
     """Every distinct (piece, meld number) where ``piece`` alone is a legal lay-off."""
     targets = LayoffTargets.of(table, rules)
-    found = []
+    found: list[tuple[Piece, int]] = []
     for piece in sorted(set(hand), key=lambda p: p.index):
         found.extend((piece, number) for number in targets.fitting(piece))
     return found
@@ -306,7 +306,7 @@ def cheapest_new_meld(hand: Iterable[Piece], rules: MeldRules, value: Value, run
 
 
 @dataclass(kw_only=True)
-class SheddingGame(Game):
+class SheddingGame(Game[Card]):
     """A match of shedding games (see the module docstring); variants fill in the hooks."""
 
     direction: ClassVar[int] = 1
@@ -477,11 +477,11 @@ class SheddingGame(Game):
 
     # -- the protocol -----------------------------------------------------
 
-    def inventory(self) -> Counter[Piece]:
+    def inventory(self) -> Counter[Card]:
         """Every card of the game in play: hands, table and the cards set aside."""
-        found = Counter[Piece](c for hand in self.hands for c in hand)
+        found = Counter[Card](c for hand in self.hands for c in hand)
         found.update(self.set_aside)
-        found.update(c for m in self.table for c in m.meld.pieces)
+        found.update(self.own_all(c for m in self.table for c in m.meld.pieces))
         return found
 
     @property

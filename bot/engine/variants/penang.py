@@ -209,7 +209,7 @@ class PenangGame(SheddingGame):
 
     def _meld(self, seat: int, melds: list[Meld], events: list[Event]) -> None:
         for meld in melds:
-            self.hands[seat] = remove_pieces(self.hands[seat], meld.pieces)
+            self.hands[seat] = remove_pieces(self.hands[seat], self.own_all(meld.pieces))
             number = len(self.table) + 1
             self.table.append(TableMeld(number, seat, meld))
             events.append(Event("meld", f"{{p{seat}}} laid meld {number}: "
@@ -220,7 +220,7 @@ class PenangGame(SheddingGame):
 
     def _lay_off(self, seat: int, cards: list[Piece], number: int, grown: Meld,
                  events: list[Event]) -> None:
-        self.hands[seat] = remove_pieces(self.hands[seat], cards)
+        self.hands[seat] = remove_pieces(self.hands[seat], self.own_all(cards))
         replace_meld(self.table, number, grown)
         events.append(Event("layoff", f"{{p{seat}}} laid off {codes(cards)} on meld {number}: "
                             f"{describe(grown, self.rules)}.", seat))
@@ -228,7 +228,7 @@ class PenangGame(SheddingGame):
 
     def _swap(self, seat: int, card: Piece, number: int, swapped: Meld,
               events: list[Event]) -> None:
-        self.hands[seat] = [*remove_pieces(self.hands[seat], [card]), JOKER]
+        self.hands[seat] = [*remove_pieces(self.hands[seat], [self.own(card)]), JOKER]
         replace_meld(self.table, number, swapped)
         events.append(Event("swap", f"{{p{seat}}} swapped {card.code} for the joker in meld "
                             f"{number}: {describe(swapped, self.rules)}.", seat))
@@ -396,11 +396,12 @@ def possible_swaps(hand: Sequence[Piece], table: Sequence[TableMeld]
                    ) -> list[tuple[Piece, int, int]]:
     """Every distinct (card, meld number, joker slot) substitution ``hand`` allows."""
     held = {p for p in hand if not p.is_joker}
-    found = []
+    found: list[tuple[Piece, int, int]] = []
     for table_meld in table:
         meld = table_meld.meld
         seen: set[Piece] = set()
         for slot in joker_slots(meld):
+            candidates: list[Piece]
             if meld.is_run:
                 face = meld.faces[slot]
                 candidates = [Card(face.rank, face.suit)]

@@ -344,7 +344,7 @@ class ClosePreview:
 
 
 @dataclass(kw_only=True)
-class RemiGame(Game):
+class RemiGame(Game[Card]):
     """An Indonesian Remi match: deals until ``target`` (or ``deals``), one deal in play."""
 
     variant: ClassVar[str] = "remi"
@@ -459,9 +459,10 @@ class RemiGame(Game):
             verdict = self._check_take(move.seat, move.card, move.with_cards)
             self._take(move.with_cards, verdict, events)
         elif isinstance(move, Discard):
-            self._check_discard(move.seat, move.card)
+            card = self.own(move.card)
+            self._check_discard(move.seat, card)
             self.timeouts[move.seat] = 0  # REM-31
-            self._discard(move.card, events)
+            self._discard(card, events)
         elif isinstance(move, Close):
             preview = self._check_close(move.seat, move.card, move.groups)
             self.timeouts[move.seat] = 0  # REM-31
@@ -588,16 +589,16 @@ class RemiGame(Game):
         for number, group in enumerate(groups, start=1):
             if not group:
                 raise IllegalMove(f"group {number} is empty")
-        named = [p for g in groups for p, _ in g]
-        self._check_cards(named)  # type: ignore[arg-type]
+        named = self.own_all(p for g in groups for p, _ in g)
+        self._check_cards(named)
         have = Counter(rest)
         for piece, count in Counter(named).items():
-            if count > have.get(piece, 0):  # type: ignore[call-overload]
+            if count > have.get(piece, 0):
                 if piece == card:
                     raise IllegalMove(f"{card.code} is your closing card: group the other "
                                       "cards")
                 check_held([piece] * count, rest)
-        missing = Counter(rest) - Counter(named)  # type: ignore[arg-type]
+        missing = Counter(rest) - Counter(named)
         if missing:
             raise IllegalMove(f"{codes(sort_by_suit(missing.elements()))} "
                               f"{'is' if sum(missing.values()) == 1 else 'are'} in no group: "
@@ -659,7 +660,7 @@ class RemiGame(Game):
         seat = self.turn
         self.hands[seat] = remove_pieces(self.hands[seat], [preview.card])
         for meld in preview.melds:  # exposed: they join the seat's table combinations
-            self.hands[seat] = remove_pieces(self.hands[seat], meld.pieces)
+            self.hands[seat] = remove_pieces(self.hands[seat], self.own_all(meld.pieces))
             self.table.append(TableMeld(len(self.table) + 1, seat, meld))
         self.pile.append(preview.card)
         shown = " | ".join(m.codes for m in preview.melds)
@@ -879,10 +880,10 @@ class RemiGame(Game):
         return ResultView(variant=self.variant, title=title, placings=placings, seed=self.seed,
                           match_over=self.is_over)
 
-    def inventory(self) -> Counter[Piece]:
+    def inventory(self) -> Counter[Card]:
         """Every card of the deal, wherever it is (hands, stock, pile, table)."""
-        found = Counter[Piece](c for hand in self.hands for c in hand)
+        found = Counter[Card](c for hand in self.hands for c in hand)
         found.update(self.stock)
         found.update(self.pile)
-        found.update(c for m in self.table for c in m.meld.pieces)
+        found.update(self.own_all(c for m in self.table for c in m.meld.pieces))
         return found
