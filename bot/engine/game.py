@@ -19,7 +19,7 @@ import copy
 import dataclasses
 from abc import ABC, abstractmethod
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Self, TypeGuard, TypeVar, get_args, get_origin
 
@@ -36,14 +36,17 @@ from .views import HandView, ResultView, TableView
 
 
 def option(default: Any, *, help: str, choices: tuple[str, ...] | None = None,
-           bounds: tuple[int, int] | None = None, also: tuple[int, ...] = ()) -> Any:
+           bounds: tuple[int, int] | None = None, also: tuple[int, ...] = (),
+           text: Callable[[str], Any] | None = None) -> Any:
     """Declare one game option: its default, allowed values and a one-line help.
 
     ``bounds`` is an inclusive integer range; ``also`` lists extra allowed
-    integers outside it (``turn_seconds``: 0 or 10–600).
+    integers outside it (``turn_seconds``: 0 or 10–600). ``text`` makes a free
+    text option (kind ``"text"``, e.g. Rummi ``tiers``): the function parses the
+    text and raises :class:`InvalidOptions` with a one-line reason when it is malformed.
     """
     return field(default=default, metadata={"help": help, "choices": choices,
-                                             "bounds": bounds, "also": also})
+                                             "bounds": bounds, "also": also, "text": text})
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,7 +54,7 @@ class OptionSpec:
     """What the bot needs to offer one option as a typed slash-command parameter."""
 
     name: str
-    kind: str  # "bool", "choice", "int"
+    kind: str  # "bool", "choice", "int", "text"
     default: Any
     help: str
     choices: tuple[str, ...] | None = None
@@ -59,6 +62,8 @@ class OptionSpec:
     also: tuple[int, ...] = ()
     optional: bool = False
     """``None`` is allowed (``hands``: none or 1–100)."""
+    parse: Callable[[str], Any] | None = None
+    """For a ``"text"`` option: its parser, raising :class:`InvalidOptions` when malformed."""
 
 
 @dataclass(frozen=True)
@@ -73,10 +78,12 @@ class Options:
             tp = hints[f.name]
             optional = get_origin(tp) is not None and type(None) in get_args(tp)
             base = next((a for a in get_args(tp) if a is not type(None)), tp)
-            kind = "bool" if base is bool else "choice" if f.metadata["choices"] else "int"
+            parse = f.metadata.get("text")
+            kind = "bool" if base is bool else "choice" if f.metadata["choices"] else \
+                "text" if parse is not None else "int"
             specs.append(OptionSpec(f.name, kind, f.default, f.metadata["help"],
                                     f.metadata["choices"], f.metadata["bounds"],
-                                    f.metadata["also"], optional))
+                                    f.metadata["also"], optional, parse))
         return tuple(specs)
 
     @classmethod
@@ -138,6 +145,11 @@ def _check_option(spec: OptionSpec, value: Any) -> None:
     elif spec.kind == "choice":
         if value not in (spec.choices or ()):
             raise InvalidOptions(f"{name} must be one of {', '.join(spec.choices or ())}")
+    elif spec.kind == "text":
+        if not isinstance(value, str):
+            raise InvalidOptions(f"{name} must be text")
+        if spec.parse is not None:
+            spec.parse(value)  # raises InvalidOptions with a one-line reason
     else:
         if not isinstance(value, int) or isinstance(value, bool):
             raise InvalidOptions(f"{name} must be a whole number")

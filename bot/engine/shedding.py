@@ -378,6 +378,13 @@ class SheddingGame(Game[Card]):
         """The dealer of the next game of the match."""
         return next_seat(self.dealer, self.players, step=self.direction)
 
+    def _game_summary(self, winner: int | None) -> str:
+        """The one-line summary of the game just settled (Rummi adds its payments)."""
+        if winner is not None:
+            return f"{{p{winner}}} went out: {self.game_word}."
+        return f"Every player is {self.out_word}." if not self.live_seats() else \
+            "Too few players are left in."
+
     def _before_play(self, events: list[Event]) -> None:
         """Checks after the deal and before the first turn; by default, leavers are out."""
         for seat in self.turn_order():
@@ -457,6 +464,20 @@ class SheddingGame(Game[Card]):
         self.notes[seat] = note
         events.append(Event(self.out_word.lower(), f"{{p{seat}}} is {self.out_word} ({note}).",
                             seat))
+
+    def _leave(self, seat: int, events: list[Event]) -> None:
+        """``seat`` leaves the match: out now (whoever's turn it is) and in every later game."""
+        if self.left[seat]:
+            raise IllegalMove("you have already left this game")
+        self.left[seat] = True
+        events.append(Event("left", f"{{p{seat}}} left the game.", seat))
+        if self.out[seat]:
+            return
+        self._put_out(seat, "left", events)
+        if seat == self.turn:
+            self._end_turn(events)
+        elif len(self.live_seats()) < self.min_live:
+            self._end_game(None, events)
 
     def _end_turn(self, events: list[Event]) -> None:
         """Pass the turn to the next player still in (the same one when alone, PEN-21)."""
@@ -556,11 +577,7 @@ class SheddingGame(Game[Card]):
         for s in range(n):
             self.totals[s] += points[s]
         best = best_seats(points, self.lower_is_better)
-        if winner is not None:
-            summary = f"{{p{winner}}} went out: {self.game_word}."
-        else:
-            summary = f"Every player is {self.out_word}." if not self.live_seats() else \
-                "Too few players are left in."
+        summary = self._game_summary(winner)
         self.results.append(HandResult(
             number=self.game_number, winners=best, points=tuple(points),
             totals=tuple(self.totals), held=tuple(tuple(h) for h in self.hands),

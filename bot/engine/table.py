@@ -39,6 +39,25 @@ def deal_one_at_a_time(deck: list[T], players: int, first: int, count: int,
     return hands
 
 
+def deal_in_batches(deck: list[T], players: int, first: int, count: int, batch: int,
+                    step: int = 1) -> list[list[T]]:
+    """Deal ``count`` each from the top, ``batch`` at a time in turn order from ``first``.
+
+    Rummi (RMI-5) deals five rounds of 4; ``batch`` must divide ``count``.
+    Removes the dealt pieces from ``deck``.
+    """
+    if count % batch:
+        raise ValueError("the batch size must divide the hand size")
+    hands: list[list[T]] = [[] for _ in range(players)]
+    top = 0
+    for _ in range(count // batch):
+        for i in range(players):
+            hands[(first + step * i) % players].extend(deck[top:top + batch])
+            top += batch
+    del deck[:top]
+    return hands
+
+
 @dataclass(frozen=True, slots=True)
 class TableMeld:
     """A meld on the table with its number (NOT-11) and who laid it (STR-14)."""
