@@ -142,6 +142,8 @@ class RummiGame(SheddingGame):
     """The Tien Hu winner's division of the hand, when the game was won by Tien Hu (RMI-8)."""
     payments: list[list[Payment]] = field(default_factory=list)
     """Every payment of every finished game, itemised (RMI-23 … RMI-27)."""
+    last_division: list[Meld] = field(default_factory=list)
+    """The Tien Hu division of the last finished game (empty if it was no Tien Hu)."""
 
     rules: ClassVar = RUMMI_RULES
 
@@ -281,6 +283,7 @@ class RummiGame(SheddingGame):
     def _settle(self, winner: int | None) -> tuple[list[int], list[str]]:
         result = self.settlement(winner)
         self.payments.append(list(result.payments))
+        self.last_division = list(self.division) if result.tien_hu else []
         notes = []
         for s in range(self.players):
             status = self.notes[s] if s == winner else \
@@ -364,10 +367,9 @@ class RummiGame(SheddingGame):
         for s in range(self.players):
             groups: tuple[MeldView, ...] = ()
             deadwood_value = None
-            if last is not None and self.division and s in last.winners \
-                    and last is self.results[-1] and len(self.hands[s]) == HAND_SIZE:
+            if last is not None and self.last_division and s in last.winners:
                 groups = tuple(MeldView(i + 1, m.pieces, m.faces, m.kind)
-                               for i, m in enumerate(self.division))
+                               for i, m in enumerate(self.last_division))
                 deadwood_value = 0
             placings.append(Placing(
                 seat=s, place=ranks[s],
