@@ -245,7 +245,7 @@ class RummiGame(SheddingGame):
         return extend_meld(target.meld, list(cards), self.rules, number)  # RMI-13
 
     def _lay(self, seat: int, meld: Meld, events: list[Event]) -> None:
-        self.hands[seat] = remove_pieces(self.hands[seat], meld.pieces)
+        self.hands[seat] = remove_pieces(self.hands[seat], self.own_all(meld.pieces))
         number = len(self.table) + 1
         self.table.append(TableMeld(number, seat, meld))
         events.append(Event("meld", f"{{p{seat}}} laid meld {number}: "
@@ -255,7 +255,7 @@ class RummiGame(SheddingGame):
 
     def _add(self, seat: int, card: Piece, number: int, grown: Meld,
              events: list[Event]) -> None:
-        self.hands[seat] = remove_pieces(self.hands[seat], [card])
+        self.hands[seat] = remove_pieces(self.hands[seat], [self.own(card)])
         replace_meld(self.table, number, grown)
         events.append(Event("layoff", f"{{p{seat}}} added {card.code} to meld {number}: "
                             f"{describe(grown, self.rules)}.", seat))
