@@ -1,13 +1,13 @@
-"""Bench: the Penang computer player against the random legal player and against itself.
+"""Bench: the Rummi computer player against the random legal player and against itself.
 
 Usage (from the project root)::
 
     .venv/bin/python bench/rummi_ai.py [--games 1000] [--seed 0]
 
-Four-player single-game matches with default options (20 cards, 6 jokers).
-A game is won by the lowest points (PEN-25); players tied for the lowest
-share the win (each counts 1/k of a win), so rates over all seats add up to
-100%.
+Four-player single-game matches with default options (20 cards each from 112,
+one play per turn, Hu 10 chips, tiers 1-2-3). A game is won by the highest
+chips (RMI-28); players tied for the highest share the win (each counts 1/k
+of a win), so rates over all seats add up to 100%.
 
 * computer vs random: one computer (in seat ``seed % 4``, so every seat
   takes its turn) against three random legal players; target ≥ 90%;
@@ -34,8 +34,8 @@ if __package__ in (None, ""):  # run as a script: the repository root, not bench
     sys.path.insert(0, str(_HERE.parent))
 
 from bench.common import wilson
-from bot.ai.rummi import choose_move
 from bot.ai.random_player import random_move
+from bot.ai.rummi import choose_move
 from bot.engine.game import Move
 from bot.engine.variants.rummi import RummiGame, RummiOptions
 
