@@ -234,8 +234,10 @@ class Controller:
             except LobbyRefusal as refusal:
                 await reply(interaction, str(refusal))
                 return
+            if session.game is not None and session.game.is_over:
+                await self.finish(session)  # decided in the deal (Rummi's Tien Hu, RMI-7)
         await self.lobby.show(interaction, session, note, from_button)
-        if session.status == "running":
+        if session.status in ("running", "finished"):
             self.after_change(session)
 
     async def leave_game(self, interaction: discord.Interaction, session: Session) -> None:

@@ -14,16 +14,19 @@ from dataclasses import dataclass, field
 from .ai import indian as indian_ai
 from .ai import penang as penang_ai
 from .ai import remi as remi_ai
+from .ai import rummi as rummi_ai
 from .ai import straight as straight_ai
 from .controls.base import Controls
 from .controls.indian import IndianControls
 from .controls.penang import PenangControls
 from .controls.remi import RemiControls
+from .controls.rummi import RummiControls
 from .controls.straight import StraightControls
 from .engine.game import Game, Move
 from .engine.variants.indian import IndianGame
 from .engine.variants.penang import PenangGame
 from .engine.variants.remi import RemiGame
+from .engine.variants.rummi import RummiGame
 from .engine.variants.straight import StraightGame
 from .rules_text import SUMMARIES, options_text
 
@@ -73,10 +76,11 @@ VARIANTS: dict[str, Variant] = {v.key: v for v in (
             PenangControls(), SUMMARIES["penang"]),
     Variant("remi", RemiGame, {"standard": remi_ai.choose_move},  # type: ignore[dict-item]
             RemiControls(), SUMMARIES["remi"]),
+    Variant("rummi", RummiGame, {"standard": rummi_ai.choose_move},  # type: ignore[dict-item]
+            RummiControls(), SUMMARIES["rummi"]),
 )}
 
 PLANNED: dict[str, str] = {
-    "rummi": "Rummi (Singapore)",
     "tiles": "Tile Rummy",
 }
 """Variants being built: named in ``/rummy rules`` and records, not playable yet."""

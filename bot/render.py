@@ -30,6 +30,7 @@ from cardart import RenderedHand
 
 from .engine.views import HandView, ResultView, ScoreSeries, TableView
 from .registry import TITLES
+from .texts import with_names_in
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -86,8 +87,8 @@ class Renderer:
                                title=TITLES.get(view.variant))
 
     async def results(self, view: ResultView, names: Sequence[str]) -> bytes:
-        return await self._run(cardart.render_results, view, list(names),
-                               title=TITLES.get(view.variant))
+        return await self._run(cardart.render_results, with_names_in(view, names),
+                               list(names), title=TITLES.get(view.variant))
 
     async def chart(self, series: ScoreSeries, names: Sequence[str]) -> bytes:
         return await self._run(cardart.render_score_chart, series, list(names),

@@ -52,7 +52,21 @@ SUMMARIES: dict[str, str] = {
         "counts their cards (2–10 face, J Q K 10, A 15, joker 20); lowest total wins.\n"
         "**Commands:** `/penang meld 7H 8H 9H`, `layoff 10H meld:1`, `swap 10C meld:3`, "
         "`done`, `dead` — or My hand: pick cards, Meld or lay off, Swap, Done."),
-    "rummi": "2–5 players, 20 cards, one play per turn, Tien Hu and chips.",
+    "rummi": (
+        "2–5 players; two packs and 8 jokers; 20 cards each, dealt anticlockwise in batches "
+        "of 4; the rest is set aside. Nobody draws or discards.\n"
+        "**Before play:** a hand that is all melds is a **Tien Hu** and wins at once; a hand "
+        "with no three-card sequence is out.\n"
+        "**A play:** lay a new 3-card sequence or kill (3 of a rank, suits may repeat), or add "
+        "one card to a meld on the table. Your first play must be a sequence (the passport). "
+        "One play a turn, or many ended by **Done** (`plays_per_turn`). Jokers stay where they "
+        "are played.\n"
+        "**Out and Hu:** when you cannot play you are out. Playing your last card is a Hu: "
+        "everyone pays you `hu_chips`. Otherwise the game ends when at most one player is "
+        "left, and places by card points (2–10 face, J Q K 10, A 15) pay the winner by "
+        "`tiers`. Jokers and Aces in hand pay adjustments to the other players.\n"
+        "**Commands:** `/rummi play cards:5H 6H 7H`, `play cards:8H meld:2`, `done` — or My "
+        "hand: Play selected, Add to meld."),
     "remi": (
         "2–4 players, one pack, no jokers, 7 cards each. The discard pile is spread: its top "
         "three cards are positions 1, 2 and 3.\n"

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 
 from .engine.cards import RANK_LABELS, RANK_NAMES, Piece
 from .engine.views import HandView, MeldView, Placing, ResultView, TableView
@@ -92,6 +93,12 @@ def wild_text(rank: int | None) -> str:
     return f"Wild rank: **{RANK_LABELS[rank]}** — every {name} is a joker."
 
 
+def with_names_in(view: ResultView, names: Sequence[str]) -> ResultView:
+    """The view with names in its notes' ``{p0}`` placeholders (for its picture)."""
+    placings = tuple(replace(p, note=with_names(p.note, names)) for p in view.placings)
+    return replace(view, placings=placings)
+
+
 def result_text(view: ResultView, names: Sequence[str]) -> str:
     """One line per player: place, points, total, note, and the hand as it ended.
 
@@ -107,7 +114,7 @@ def result_text(view: ResultView, names: Sequence[str]) -> str:
             held = f" — held {codes(placing.held)}" if placing.held else ""
         if placing.finish is not None:
             held += f"{',' if not placing.grouped else ' ·'} finished with {placing.finish.code}"
-        note = f" ({placing.note})" if placing.note else ""
+        note = f" ({with_names(placing.note, names)})" if placing.note else ""
         total = f", total {placing.total}" if placing.total else ""
         lines.append(f"{placing.place}. **{name}** {placing.points}{total}{note}{held}")
     if view.seed is not None:

@@ -118,6 +118,8 @@ def test_new_command_offers_exactly_the_engine_options(key: str) -> None:
         assert not param.required, name
         if spec.kind == "bool":
             assert param.type is AppCommandOptionType.boolean, name
+        elif spec.kind == "text":  # parsed by the engine (Rummi tiers), typed as a string
+            assert param.type is AppCommandOptionType.string, name
         elif spec.kind == "choice":
             assert [str(c.value) for c in param.choices] == list(spec.choices or ()), name
         elif param.choices:  # a fixed set of integers (Indian deals)

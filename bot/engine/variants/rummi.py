@@ -124,7 +124,7 @@ class RummiGame(SheddingGame):
     """A Rummi match of ``games`` games; scores are integer half-chips (RMI-22)."""
 
     variant: ClassVar[str] = "rummi"
-    title: ClassVar[str] = "Rummi"
+    title: ClassVar[str] = "Rummi (Singapore)"
     min_players: ClassVar[int] = 2  # RMI-1
     max_players: ClassVar[int] = 5
     options_type: ClassVar[type[Options]] = RummiOptions

@@ -1,0 +1,111 @@
+"""End to end: Singapore Rummi on the fake Discord, through buttons and select menus only.
+
+A 4-player game (one person, three computers) played to its settlement from the
+hand panel, and a dealt Tien Hu that ends the game before play with its payments.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+from bot.ai.rummi import choose_move
+from bot.engine.game import Move
+from bot.engine.moves import Done, LayOff, MeldDown
+from bot.engine.variants.rummi import RummiGame
+from tests.bot_harness import running_bot
+from tests.e2e_helpers import assert_no_hand_in_channel, published, start_game, turn_message
+from tests.fakediscord import FakeDiscord, Message, User
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    return tmp_path / "rummy.sqlite3"
+
+
+async def pick(fake: FakeDiscord, user: User, panel: Message, cards) -> None:
+    shown = {int(n): code for n, code in re.findall(r"`#(\d+)` (\S+)", panel.text)}
+    positions = []
+    for card in cards:
+        position = next(p for p, code in sorted(shown.items()) if code == card.code)
+        positions.append(str(position))
+        del shown[position]
+    menu = next(s for s in panel.selects if ":pick:" in s["custom_id"])
+    await (await fake.select(user, panel, positions, custom_id=menu["custom_id"])).response()
+
+
+async def play_by_buttons(fake: FakeDiscord, user: User, move: Move) -> str:
+    turn = await turn_message(fake)
+    if isinstance(move, Done):
+        return (await (await fake.click(user, turn, "Done")).reply()).text
+    panel = await (await fake.click(user, turn, "My hand")).reply()
+    if isinstance(move, MeldDown):
+        (meld,) = move.melds
+        await pick(fake, user, panel, [p for p, _ in meld])
+        return (await (await fake.click(user, panel, "Play selected")).reply()).text
+    assert isinstance(move, LayOff)
+    await pick(fake, user, panel, [p for p, _ in move.cards])
+    menu = next(s for s in panel.selects if ":layoff:" in s["custom_id"])
+    return (await (await fake.select(user, panel, [str(move.meld)],
+                                     custom_id=menu["custom_id"])).reply()).text
+
+
+async def test_four_players_one_human_play_to_the_settlement(fake_discord: FakeDiscord,
+                                                             db: Path) -> None:
+    alice = fake_discord.user("alice")
+    channel = fake_discord.channel("games")
+    async with running_bot(fake_discord, db, computer_delay=0.001) as bot:
+        session = await start_game(fake_discord, bot, alice, variant="rummi", computers=3,
+                                   seed=8)
+        assert isinstance(session.game, RummiGame) and session.game.players == 4
+        rng = random.Random(0)
+        kinds: list[str] = []
+        for _ in range(500):
+            await fake_discord.wait_until(
+                lambda: session.game.is_over or session.game.to_move == 0, timeout=30)
+            game = session.game
+            if game.is_over:
+                break
+            move = choose_move(game, 0, rng)
+            kinds.append(move.kind)
+            before = session.moves
+            answer = await play_by_buttons(fake_discord, alice, move)
+            assert session.moves == before + 1, answer
+        assert session.game.is_over and "meld" in kinds
+        await fake_discord.wait_until(lambda: fake_discord.find_message(
+            lambda m: "Rematch" in m.button_labels, channel=channel) is not None, timeout=20)
+        await published(fake_discord, bot)
+        final = fake_discord.find_message(lambda m: "Rematch" in m.button_labels,
+                                          channel=channel)
+        assert " pays " in final.text  # who pays whom, for settling real chips
+        history = await bot.store.history(fake_discord.guild("Rummy Club").id)
+        assert sum(p.points for p in history[0].players) == 0  # RMI-22: chips sum to 0
+        assert_no_hand_in_channel(fake_discord, channel)
+
+
+async def test_a_dealt_tien_hu_ends_the_game_before_play_with_its_payments(
+        fake_discord: FakeDiscord, db: Path) -> None:
+    """Seed 125 deals seat 0 (the host) a Tien Hu with four players (RMI-7, RMI-8, RMI-23)."""
+    alice = fake_discord.user("alice")
+    channel = fake_discord.channel("games")
+    async with running_bot(fake_discord, db, computer_delay=0.001) as bot:
+        lobby = await (await fake_discord.slash(alice, "/rummi new", seed=125, computers=3,
+                                                turn_seconds=0)).reply()
+        await (await fake_discord.click(alice, lobby, "Start")).response()
+        await fake_discord.wait_until(lambda: fake_discord.find_message(
+            lambda m: "Rematch" in m.button_labels, channel=channel) is not None, timeout=20)
+        await published(fake_discord, bot)
+        final = fake_discord.find_message(lambda m: "Rematch" in m.button_labels,
+                                          channel=channel)
+        assert "Tien Hu" in final.text
+        for name in ("Ada (bot)", "Babbage (bot)", "Turing (bot)"):
+            assert f"{name} pays alice 10 (Tien Hu)" in final.text
+        assert "{p" not in final.text  # names, not placeholders
+        history = await bot.store.history(fake_discord.guild("Rummy Club").id)
+        places = {p.name: (p.place, p.points) for p in history[0].players}
+        assert places["alice"][0] == 1
+        assert sum(points for _, points in places.values()) == 0
+        assert await bot.store.moves(history[0].game_id) == []  # no play was made
