@@ -18,11 +18,11 @@ from hypothesis import strategies as st
 
 from bot.ai.rummi import choose_move
 from bot.engine.cards import card_deck
-from bot.engine.errors import IllegalMove
 from bot.engine.game import Move, Timeout
 from bot.engine.melds import extend_meld, read_meld
 from bot.engine.moves import Done, LayOff, MeldDown, Swap, placed
 from bot.engine.variants.rummi import Leave, RummiGame, RummiOptions, has_play
+from tests.random_play import random_play
 
 DECK = card_deck(2, 8)
 
@@ -88,38 +88,16 @@ def check_invariants(game: RummiGame) -> None:
        script=st.integers(0, 2**32), steps=st.integers(20, 200))
 def test_random_games_keep_every_invariant(seed: int, players: int, options: RummiOptions,
                                            script: int, steps: int) -> None:
-    rng = random.Random(script)
-    game = RummiGame.new(players, options, seed)
-    check_invariants(game)
-    log: list[Move] = []
-    for _ in range(steps):
-        if game.is_over:
-            break
-        seat = game.to_move
-        assert seat is not None
+    def pick(game: RummiGame, seat: int, rng: random.Random) -> Move:
         roll = rng.random()
         if roll < 0.35:
-            move = wild_move(game, rng)
-        elif roll < 0.65:
-            move = choose_move(game, seat, rng)
-        else:
-            move = rng.choice(game.legal_moves(seat))
-        before = game.to_json()
-        try:
-            after, _ = game.apply(move)
-        except IllegalMove as refusal:
-            assert "\n" not in str(refusal)
-            assert game.to_json() == before  # a refused move changes nothing
-            continue
-        assert game.to_json() == before  # apply never mutates its input
-        game = after
-        log.append(move)
-        check_invariants(game)
-    replay = RummiGame.new(players, options, seed)
-    for move in log:
-        replay, _ = replay.apply(RummiGame.move_from_json(
-            json.loads(json.dumps(move.to_json()))))
-    assert replay == game
+            return wild_move(game, rng)
+        if roll < 0.65:
+            return choose_move(game, seat, rng)
+        return rng.choice(game.legal_moves(seat))
+
+    random_play(RummiGame.new(players, options, seed), steps, random.Random(script), pick,
+                check_invariants)
 
 
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
