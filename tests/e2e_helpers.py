@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -94,3 +95,42 @@ async def published(fake: FakeDiscord, bot: RummyBot) -> None:
 
 async def saved_moves(bot: RummyBot, session: Session) -> int:
     return len(await bot.store.moves(session.game_id))
+
+
+# -- the private hand panel, as a phone player uses it ----------------------------------------
+
+
+async def open_panel(fake: FakeDiscord, user: User) -> Message:
+    """*My hand* on the current turn message: the player's private panel."""
+    turn = await turn_message(fake)
+    return await (await fake.click(user, turn, "My hand")).reply()
+
+
+def shown_codes(panel: Message) -> dict[int, str]:
+    """Position → code of the hand as the panel lists it (`` `#3` 7H`` …)."""
+    return {int(n): code for n, code in re.findall(r"`#(\d+)` (\S+)", panel.text)}
+
+
+async def pick(fake: FakeDiscord, user: User, panel: Message, pieces) -> None:
+    """Select ``pieces`` in the panel's pick menus, menu by menu (hands over 25 have two)."""
+    free = shown_codes(panel)
+    wanted: list[int] = []
+    for piece in pieces:
+        position = next(p for p, code in sorted(free.items()) if code == piece.code)
+        wanted.append(position)
+        del free[position]
+    for menu in [s for s in panel.selects if ":pick:" in s["custom_id"]]:
+        values = {o["value"] for o in menu["options"]}
+        mine = [str(p) for p in wanted if str(p) in values]
+        if mine:  # the menu as it is now: picking in one menu updates the others
+            current = next(s for s in panel.selects if s["placeholder"] == menu["placeholder"])
+            await (await fake.select(user, panel, mine, custom_id=current["custom_id"])).response()
+
+
+async def choose_in(fake: FakeDiscord, user: User, panel: Message, action: str,
+                    value: str) -> str:
+    """Choose ``value`` in the panel's ``action`` menu (lay off, add, take…); the answer."""
+    menu = next(s for s in panel.selects if f":{action}:" in s["custom_id"])
+    assert value in {o["value"] for o in menu["options"]}, menu["options"]
+    return (await (await fake.select(user, panel, [value],
+                                     custom_id=menu["custom_id"])).reply()).text

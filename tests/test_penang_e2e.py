@@ -8,7 +8,6 @@ hand over 25), *Meld selected*, a lay-off menu, the *Swap* menu, *Done*, *Dead�
 from __future__ import annotations
 
 import random
-import re
 from pathlib import Path
 
 import pytest
@@ -19,39 +18,22 @@ from bot.engine.moves import Done, LayOff, MeldDown, Swap
 from bot.engine.variants.penang import DeclareDead, PenangGame
 from bot.sessions import Session
 from tests.bot_harness import running_bot
-from tests.e2e_helpers import assert_no_hand_in_channel, published, start_game, turn_message
+from tests.e2e_helpers import (
+    assert_no_hand_in_channel,
+    choose_in,
+    open_panel,
+    pick,
+    published,
+    shown_codes,
+    start_game,
+    turn_message,
+)
 from tests.fakediscord import FakeDiscord, Message, User
 
 
 @pytest.fixture
 def db(tmp_path: Path) -> Path:
     return tmp_path / "rummy.sqlite3"
-
-
-def shown_codes(panel: Message) -> dict[int, str]:
-    """Position → code of the hand as the panel lists it (``#3 7H`` …)."""
-    return {int(n): code for n, code in re.findall(r"`#(\d+)` (\S+)", panel.text)}
-
-
-async def pick(fake: FakeDiscord, user: User, panel: Message, cards: list) -> None:
-    """Select ``cards`` in the panel's pick menus, menu by menu, as a person would."""
-    free = dict(shown_codes(panel))
-    wanted: list[int] = []
-    for card in cards:
-        position = next(p for p, code in sorted(free.items()) if code == card.code)
-        wanted.append(position)
-        del free[position]
-    for menu in [s for s in panel.selects if s["custom_id"].split(":")[2] == "pick"]:
-        values = {o["value"] for o in menu["options"]}
-        mine = [str(p) for p in wanted if str(p) in values]
-        if mine:
-            current = next(s for s in panel.selects if s["placeholder"] == menu["placeholder"])
-            await (await fake.select(user, panel, mine, custom_id=current["custom_id"])).response()
-
-
-async def open_panel(fake: FakeDiscord, user: User) -> Message:
-    turn = await turn_message(fake)
-    return await (await fake.click(user, turn, "My hand")).reply()
 
 
 async def play_by_buttons(fake: FakeDiscord, user: User, move: Move,
@@ -73,20 +55,14 @@ async def play_by_buttons(fake: FakeDiscord, user: User, move: Move,
     panel = await open_panel(fake, user)
     panels.append(panel)
     if isinstance(move, Swap):
-        menu = next(s for s in panel.selects if ":swap:" in s["custom_id"])
-        value = f"{move.card.code}@{move.meld}"
-        return (await (await fake.select(user, panel, [value],
-                                         custom_id=menu["custom_id"])).reply()).text
+        return await choose_in(fake, user, panel, "swap", f"{move.card.code}@{move.meld}")
     if isinstance(move, MeldDown):
         (meld,) = move.melds
         await pick(fake, user, panel, [p for p, _ in meld])
         return (await (await fake.click(user, panel, "Meld selected")).reply()).text
     assert isinstance(move, LayOff)
     await pick(fake, user, panel, [p for p, _ in move.cards])
-    menu = next(s for s in panel.selects if ":layoff:" in s["custom_id"])
-    assert str(move.meld) in {o["value"] for o in menu["options"]}
-    return (await (await fake.select(user, panel, [str(move.meld)],
-                                     custom_id=menu["custom_id"])).reply()).text
+    return await choose_in(fake, user, panel, "layoff", str(move.meld))
 
 
 async def play_human_seat(fake: FakeDiscord, session: Session, user: User) -> dict[str, int]:

@@ -8,7 +8,6 @@ three times in a row goes on auto-play until ``/rummy resume``.
 from __future__ import annotations
 
 import random
-import re
 import time
 from pathlib import Path
 
@@ -21,29 +20,20 @@ from bot.engine.variants.remi import Close, RemiGame, Take
 from bot.engine.views import SeatState
 from bot.sessions import Session
 from tests.bot_harness import running_bot
-from tests.e2e_helpers import assert_no_hand_in_channel, published, start_game, turn_message
-from tests.fakediscord import FakeDiscord, Message, User
+from tests.e2e_helpers import (
+    assert_no_hand_in_channel,
+    choose_in,
+    open_panel,
+    pick,
+    published,
+    start_game,
+)
+from tests.fakediscord import FakeDiscord, User
 
 
 @pytest.fixture
 def db(tmp_path: Path) -> Path:
     return tmp_path / "rummy.sqlite3"
-
-
-async def open_panel(fake: FakeDiscord, user: User) -> Message:
-    turn = await turn_message(fake)
-    return await (await fake.click(user, turn, "My hand")).reply()
-
-
-async def pick(fake: FakeDiscord, user: User, panel: Message, cards) -> None:
-    shown = {int(n): code for n, code in re.findall(r"`#(\d+)` (\S+)", panel.text)}
-    positions = []
-    for card in cards:
-        position = next(p for p, code in sorted(shown.items()) if code == card.code)
-        positions.append(str(position))
-        del shown[position]
-    menu = next(s for s in panel.selects if ":pick:" in s["custom_id"])
-    await (await fake.select(user, panel, positions, custom_id=menu["custom_id"])).response()
 
 
 async def play_by_buttons(fake: FakeDiscord, session: Session, user: User, move: Move) -> str:
@@ -55,10 +45,7 @@ async def play_by_buttons(fake: FakeDiscord, session: Session, user: User, move:
         return (await (await fake.click(user, panel, "Draw")).reply()).text
     if isinstance(move, Take):
         await pick(fake, user, panel, move.with_cards)
-        menu = next(s for s in panel.selects if ":takewith:" in s["custom_id"])
-        position = str(game.position_of(move.card))
-        return (await (await fake.select(user, panel, [position],
-                                         custom_id=menu["custom_id"])).reply()).text
+        return await choose_in(fake, user, panel, "takewith", str(game.position_of(move.card)))
     if isinstance(move, Discard):
         await pick(fake, user, panel, [move.card])
         return (await (await fake.click(user, panel, "Discard selected")).reply()).text

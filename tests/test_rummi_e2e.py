@@ -7,7 +7,6 @@ hand panel, and a dealt Tien Hu that ends the game before play with its payments
 from __future__ import annotations
 
 import random
-import re
 from pathlib import Path
 
 import pytest
@@ -17,8 +16,16 @@ from bot.engine.game import Move
 from bot.engine.moves import Done, LayOff, MeldDown
 from bot.engine.variants.rummi import RummiGame
 from tests.bot_harness import running_bot
-from tests.e2e_helpers import assert_no_hand_in_channel, published, start_game, turn_message
-from tests.fakediscord import FakeDiscord, Message, User
+from tests.e2e_helpers import (
+    assert_no_hand_in_channel,
+    choose_in,
+    open_panel,
+    pick,
+    published,
+    start_game,
+    turn_message,
+)
+from tests.fakediscord import FakeDiscord, User
 
 
 @pytest.fixture
@@ -26,31 +33,18 @@ def db(tmp_path: Path) -> Path:
     return tmp_path / "rummy.sqlite3"
 
 
-async def pick(fake: FakeDiscord, user: User, panel: Message, cards) -> None:
-    shown = {int(n): code for n, code in re.findall(r"`#(\d+)` (\S+)", panel.text)}
-    positions = []
-    for card in cards:
-        position = next(p for p, code in sorted(shown.items()) if code == card.code)
-        positions.append(str(position))
-        del shown[position]
-    menu = next(s for s in panel.selects if ":pick:" in s["custom_id"])
-    await (await fake.select(user, panel, positions, custom_id=menu["custom_id"])).response()
-
-
 async def play_by_buttons(fake: FakeDiscord, user: User, move: Move) -> str:
-    turn = await turn_message(fake)
     if isinstance(move, Done):
+        turn = await turn_message(fake)
         return (await (await fake.click(user, turn, "Done")).reply()).text
-    panel = await (await fake.click(user, turn, "My hand")).reply()
+    panel = await open_panel(fake, user)
     if isinstance(move, MeldDown):
         (meld,) = move.melds
         await pick(fake, user, panel, [p for p, _ in meld])
         return (await (await fake.click(user, panel, "Play selected")).reply()).text
     assert isinstance(move, LayOff)
     await pick(fake, user, panel, [p for p, _ in move.cards])
-    menu = next(s for s in panel.selects if ":layoff:" in s["custom_id"])
-    return (await (await fake.select(user, panel, [str(move.meld)],
-                                     custom_id=menu["custom_id"])).reply()).text
+    return await choose_in(fake, user, panel, "layoff", str(move.meld))
 
 
 async def test_four_players_one_human_play_to_the_settlement(fake_discord: FakeDiscord,

@@ -57,7 +57,7 @@ from .melds import MeldRules, RunShape
 from .moves import Done
 from .scoring import best_seats
 from .table import TableMeld, deal_one_at_a_time, next_seat
-from .views import SeatState
+from .views import PlayerPanel, SeatState
 
 TIMEOUTS_OUT = 3
 """PEN-31, RMI-32: the consecutive timeout that puts a player out instead of auto-play."""
@@ -497,6 +497,31 @@ class SheddingGame(Game[Card]):
             self._end_game(seat, events)
 
     # -- the protocol -----------------------------------------------------
+
+    # -- views shared by the variants -------------------------------------
+
+    def seat_state(self, seat: int) -> SeatState:
+        """Won (at the end), out (Penang: Dead) or playing, for the players panel."""
+        if self.is_over and seat in self.winners:
+            return SeatState.WON
+        return self.out_state if self.out[seat] else SeatState.PLAYING
+
+    def seat_note(self, seat: int) -> str:
+        """Why a player is out, else whether they have their passport."""
+        if self.notes[seat]:
+            return self.notes[seat]
+        return "passport" if self.passport[seat] else "no passport yet"
+
+    def score_text(self, seat: int) -> str:
+        """A match total as the players panel shows it (Rummi: chips in 0.5 steps)."""
+        return str(self.totals[seat])
+
+    def player_panels(self) -> tuple[PlayerPanel, ...]:
+        return tuple(PlayerPanel(seat=s, pieces_left=len(self.hands[s]),
+                                 score=self.score_text(s), state=self.seat_state(s),
+                                 to_move=s == self.to_move, dealer=s == self.dealer,
+                                 note=self.seat_note(s))
+                     for s in range(self.players))
 
     def inventory(self) -> Counter[Card]:
         """Every card of the game in play: hands, table and the cards set aside."""

@@ -47,7 +47,7 @@ from ..shedding import (
     single_layoffs,
 )
 from ..table import TableMeld, find_meld, replace_meld
-from ..views import HandView, Placing, PlayerPanel, ResultView, SeatState, TableView
+from ..views import HandView, Placing, ResultView, SeatState, TableView
 
 HAND_SIZES = {2: 20, 3: 25, 4: 20, 5: 20}
 """PEN-5."""
@@ -307,23 +307,9 @@ class PenangGame(SheddingGame):
 
     # -- views ------------------------------------------------------------
 
-    def _state(self, seat: int) -> SeatState:
-        if self.is_over and seat in self.winners:
-            return SeatState.WON
-        return SeatState.DEAD if self.out[seat] else SeatState.PLAYING
-
-    def _note(self, seat: int) -> str:
-        if self.notes[seat]:
-            return self.notes[seat]
-        return "passport" if self.passport[seat] else "no passport yet"
-
     def table_view(self) -> TableView:
         """Hand sizes, Dead players, match totals and every meld with its jokers' faces."""
-        panels = tuple(PlayerPanel(seat=s, pieces_left=len(self.hands[s]),
-                                   score=str(self.totals[s]), state=self._state(s),
-                                   to_move=s == self.to_move, dealer=s == self.dealer,
-                                   note=self._note(s))
-                       for s in range(self.players))
+        panels = self.player_panels()
         live = len(self.live_seats())
         where = f"Game {self.game_number} of {self.games}"
         status = "match over" if self.is_over else f"{live} live · to meld, lay off or swap"

@@ -59,7 +59,7 @@ from ..shedding import (
     single_layoffs,
 )
 from ..table import TableMeld, deal_in_batches, find_meld, replace_meld
-from ..views import HandView, MeldView, Placing, PlayerPanel, ResultView, SeatState, TableView
+from ..views import HandView, MeldView, Placing, ResultView, SeatState, TableView
 
 HAND_SIZE = 20
 """RMI-5: five rounds of 4."""
@@ -327,23 +327,12 @@ class RummiGame(SheddingGame):
 
     # -- views ------------------------------------------------------------
 
-    def _state(self, seat: int) -> SeatState:
-        if self.is_over and seat in self.winners:
-            return SeatState.WON
-        return SeatState.OUT if self.out[seat] else SeatState.PLAYING
-
-    def _note(self, seat: int) -> str:
-        if self.notes[seat]:
-            return self.notes[seat]
-        return "passport" if self.passport[seat] else "no passport yet"
+    def score_text(self, seat: int) -> str:
+        return format_chips(self.totals[seat])
 
     def table_view(self) -> TableView:
         """Hand sizes, who is out, chip totals (0.5 steps) and every meld with its jokers."""
-        panels = tuple(PlayerPanel(seat=s, pieces_left=len(self.hands[s]),
-                                   score=format_chips(self.totals[s]), state=self._state(s),
-                                   to_move=s == self.to_move, dealer=s == self.dealer,
-                                   note=self._note(s))
-                       for s in range(self.players))
+        panels = self.player_panels()
         where = f"Game {self.game_number} of {self.games}"
         status = "match over" if self.is_over else \
             f"{len(self.live_seats())} in · {self.options.plays_per_turn} play per turn"
