@@ -103,3 +103,14 @@ async def test_a_dealt_tien_hu_ends_the_game_before_play_with_its_payments(
         assert places["alice"][0] == 1
         assert sum(points for _, points in places.values()) == 0
         assert await bot.store.moves(history[0].game_id) == []  # no play was made
+
+
+async def test_RMI_25_malformed_tiers_are_refused_in_one_line(fake_discord: FakeDiscord,
+                                                             db: Path) -> None:
+    alice = fake_discord.user("alice")
+    async with running_bot(fake_discord, db) as bot:
+        refused = await (await fake_discord.slash(alice, "/rummi new", tiers="5 3 x")).reply()
+        assert refused.ephemeral and "\n" not in refused.text and "tiers" in refused.text
+        assert bot.controller.sessions.in_channel(fake_discord.channel("games").id) is None
+        lobby = await (await fake_discord.slash(alice, "/rummi new", tiers="2-4")).reply()
+        assert "tiers: 2-4" in lobby.text
