@@ -51,3 +51,17 @@ class LayOff(Move):
     kind: ClassVar[str] = "layoff"
     cards: tuple[Placed, ...]
     meld: int
+
+
+@dataclass(frozen=True)
+class Done(Move):
+    """End a turn of several actions (Tile Rummy ``done``; Rummi with plays_per_turn=many)."""
+
+    kind: ClassVar[str] = "done"
+
+
+@dataclass(frozen=True)
+class Resume(Move):
+    """Take the seat back from auto-play after repeated timeouts (Remi, Tile Rummy)."""
+
+    kind: ClassVar[str] = "resume"

@@ -1,0 +1,226 @@
+"""Tile Rummy computer players: ``easy`` and ``strong`` (issue 12).
+
+``choose_move(game, seat, rng, level)``; ``level`` is ``"easy"`` or
+``"strong"`` (default), and ``choose_easy`` / ``choose_strong`` are the same
+with the level fixed.
+
+* easy lays new melds from its own rack only: the most tiles, then the most
+  value (the exact search with an empty table), and never touches the table;
+* strong plays the exact best play of :func:`bot.engine.tilesolver.best_play`
+  every turn: the most rack tiles, then the most value (a joker counts 30, so
+  it gets rid of jokers and high tiles first); among equal plays the search's
+  first one.
+
+A turn is a series of staging moves then ``Done`` (or ``Draw`` when nothing
+can be placed). The plan is made once per turn from the table at the start of
+the turn, simulated on copies of the game so meld numbers are right, and
+cached by turn; a staged table that is not the plan's (a restart) is reset
+first.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+
+from ..engine.cards import Face, Tile
+from ..engine.errors import IllegalMove
+from ..engine.game import Move
+from ..engine.moves import Done, Draw
+from ..engine.tilesolver import Problem, Slot, best_play, solve
+from ..engine.variants.tiles import MoveTile, Play, Release, Reset, TilesGame
+
+_PLANS: dict[tuple, list[tuple[str, Move]]] = {}
+"""(seed, game, turn, seat, level) → [(staged table before the move, move)]."""
+
+
+def choose_easy(game: TilesGame, seat: int, rng: random.Random) -> Move:
+    return choose_move(game, seat, rng, "easy")
+
+
+def choose_strong(game: TilesGame, seat: int, rng: random.Random) -> Move:
+    return choose_move(game, seat, rng, "strong")
+
+
+def choose_move(game: TilesGame, seat: int, rng: random.Random, level: str = "strong") -> Move:
+    """The next move of ``seat``'s turn at ``level``."""
+    if seat != game.to_move:
+        raise ValueError(f"seat {seat} is not to move")
+    key = (game.seed, game.game_number, game.turn_serial, seat, level)
+    snapshot = _staged_key(game)
+    plan = _PLANS.get(key)
+    if plan and plan[0][0] == snapshot:
+        return plan.pop(0)[1]
+    start = TilesGame.from_json(game.to_json())
+    start._reset_stage()
+    if _staged_key(start) != snapshot:
+        return Reset(seat)
+    if len(_PLANS) > 64:
+        _PLANS.clear()
+    melds = _target(game, seat, level)
+    plan = _plan(game, seat, melds) if melds is not None else None
+    if not plan:
+        return Draw(seat, "pool")
+    _PLANS[key] = plan
+    return plan.pop(0)[1]
+
+
+def _staged_key(game: TilesGame) -> str:
+    return repr([(m.number, m.tiles, m.faces, m.origins) for m in game.staged])
+
+
+def _target(game: TilesGame, seat: int, level: str) -> tuple[tuple[Slot, ...], ...] | None:
+    """The table after the play, or None when nothing can be placed."""
+    rules = game.options.solve_rules
+    rack = game.racks[seat]
+    table = [m.slots for m in game.table]
+    if level == "easy":
+        problem = Problem(table=[], rack=list(rack), rules=rules,
+                          min_face=0 if game.made_initial else rules.initial_meld)
+        found = solve(problem, floor=1)
+        if found is None or found.score == 0:
+            return None
+        return (*table, *found.melds)
+    found = best_play(table, rack, game.made_initial, rules)
+    return found.melds if found.score else None
+
+
+def _plan(game: TilesGame, seat: int, melds: Sequence[Sequence[Slot]]) -> list[tuple[str, Move]]:
+    """Staging moves that turn the staged table into ``melds``, then Done; [] if it fails."""
+    steps: list[tuple[str, Move]] = []
+    g = game
+
+    def do(move: Move) -> None:
+        nonlocal g
+        steps.append((_staged_key(g), move))
+        g, _ = g.apply(move)
+
+    try:
+        for move in _releases(g, seat, melds):
+            do(move)
+        homes = _homes(g, melds)
+        for target, home in zip(melds, homes, strict=True):
+            number = home
+            have = Counter(_tiles_of(g, number)) if number is not None else Counter()
+            need = Counter(t for t, _ in target) - have
+            rack_faces = [(t, f) for t, f in target]
+            for tile in list(need.elements()):
+                source = _surplus_meld(g, tile, melds, homes, number)
+                if source is not None:
+                    do(MoveTile(seat, tile, source, number))
+                else:
+                    face = next((f for t, f in rack_faces if t == tile), None)
+                    do(Play(seat, ((tile, face if tile.is_joker else None),), number))
+                if number is None:
+                    number = g.staged[-1].number if g.staged else None
+                    homes = [number if h is None and t is target else h
+                             for t, h in zip(melds, homes, strict=True)]
+        if g.check_done() is not None:
+            return []
+        do(Done(seat))
+    except IllegalMove:
+        return []
+    return steps
+
+
+def _tiles_of(game: TilesGame, number: int | None) -> list[Tile]:
+    for meld in game.staged:
+        if meld.number == number:
+            return list(meld.tiles)
+    return []
+
+
+def _releases(game: TilesGame, seat: int, melds: Sequence[Sequence[Slot]]) -> list[Move]:
+    """Release every table joker whose stand-in the target does not keep (TIL-17)."""
+    opts = game.options
+    if opts.joker_retrieve == "free" and not opts.joker_locks_meld:
+        return []
+    jokers = game._start_jokers()
+    slots = [f for m in melds for t, f in m if t.is_joker]
+    moves: list[Move] = []
+    rack = Counter(game.racks[seat])
+    target_tiles = Counter(t for m in melds for t, _ in m)
+    for meld in game.staged:
+        for origin in meld.origins:
+            if not origin.startswith("j"):
+                continue
+            stood, in_set, _ = jokers[int(origin[1:])]
+            match = next((f for f in slots if f.rank == stood.rank and (
+                in_set or f.suit == stood.suit)), None)
+            if match is not None and opts.joker_retrieve != "free":
+                slots.remove(match)
+                continue
+            if match is not None and opts.joker_retrieve == "free":
+                slots.remove(match)
+                continue
+            tile = _release_tile(stood, in_set, meld.tiles, rack, target_tiles)
+            if tile is None:
+                raise IllegalMove("no tile to release a joker")
+            rack[tile] -= 1
+            moves.append(Release(seat, tile, meld.number))
+    return moves
+
+
+def _release_tile(stood: Face, in_set: bool, present: Sequence[Tile], rack: Counter,
+                  wanted: Counter) -> Tile | None:
+    colours = {t.suit for t in present if not t.is_joker}
+    for tile, count in rack.items():
+        if count <= 0 or tile.is_joker or tile.rank != stood.rank or not wanted[tile]:
+            continue
+        if (in_set and tile.suit not in colours) or (not in_set and tile.suit == stood.suit):
+            return tile
+    return None
+
+
+def _homes(game: TilesGame, melds: Sequence[Sequence[Slot]]) -> list[int | None]:
+    """For each target meld, the staged meld it is built in (most tiles in common), or None.
+
+    A meld holding a kept table joker (or a locked meld) must stay where it is.
+    """
+    staged = game.staged
+    pinned: dict[int, int] = {}
+    jokers = game._start_jokers()
+    for meld in staged:
+        kept = [jokers[int(o[1:])] for o in meld.origins if o.startswith("j")]
+        if not kept or (game.options.joker_retrieve == "free" and not game._locked(meld)):
+            continue
+        stood, in_set, _ = kept[0]
+        have = Counter(meld.tiles)
+        choices = [(sum((Counter(t for t, _ in target) & have).values()), i)
+                   for i, target in enumerate(melds) if i not in pinned.values()
+                   and any(t.is_joker and f.rank == stood.rank and (in_set or f.suit == stood.suit)
+                           for t, f in target)]
+        if choices:
+            pinned[meld.number] = max(choices)[1]
+    pairs = []
+    for t_index, target in enumerate(melds):
+        mine = Counter(t for t, _ in target)
+        for meld in staged:
+            common = sum((mine & Counter(meld.tiles)).values())
+            if common:
+                pairs.append((common, -t_index, meld.number, t_index))
+    homes: list[int | None] = [None] * len(melds)
+    used: set[int] = set()
+    for number, t_index in pinned.items():
+        homes[t_index] = number
+        used.add(number)
+    for _, _, number, t_index in sorted(pairs, reverse=True):
+        if homes[t_index] is None and number not in used:
+            homes[t_index] = number
+            used.add(number)
+    return homes
+
+
+def _surplus_meld(game: TilesGame, tile: Tile, melds: Sequence[Sequence[Slot]],
+                  homes: Sequence[int | None], into: int | None) -> int | None:
+    """A staged meld holding ``tile`` beyond what its own target needs."""
+    for meld in game.staged:
+        if meld.number == into:
+            continue
+        target = next((melds[i] for i, h in enumerate(homes) if h == meld.number), None)
+        need = Counter(t for t, _ in target) if target is not None else Counter()
+        have = Counter(meld.tiles)
+        if have[tile] > need[tile]:
+            return meld.number
+    return None
