@@ -313,8 +313,8 @@ def test_TIL_20_arrange_splits_a_run_when_needed() -> None:
 
 def test_TIL_21_TIL_24_empty_rack_wins() -> None:
     game = tiles_game(racks=["R1 R2 R3", "K5"])
-    game, events = game.apply(Play(0, placed_tiles("R1 R2 R3")))
-    game, events = game.apply(Done(0))
+    game, _ = game.apply(Play(0, placed_tiles("R1 R2 R3")))
+    game, _ = game.apply(Done(0))
     assert game.is_over and game.results[-1].winners == (0,)
     assert game.results[-1].points == (5, -5)
 

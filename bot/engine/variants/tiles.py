@@ -17,6 +17,7 @@ released; ``f<k>`` table joker k released; ``rj`` a rack joker placed this turn.
 
 from __future__ import annotations
 
+import copy
 import time
 from collections import Counter
 from collections.abc import Sequence
@@ -29,6 +30,7 @@ from ..game import Event, Game, HandResult, Move, Options, Timeout, option
 from ..melds import TILE_NUMBERS, Meld, MeldRules, read_meld
 from ..moves import Done, Draw, Placed, Resume
 from ..notation import check_held, remove_pieces
+from ..rng import Rng
 from ..scoring import best_seats, places
 from ..tilesolver import (
     SearchStopped,
@@ -312,6 +314,17 @@ class TilesGame(Game):
         return sum(1 for m in self.table if m.number < number for t in m.tiles if t.is_joker)
 
     # -- the protocol -----------------------------------------------------
+
+    def clone(self) -> TilesGame:
+        """A copy sharing only immutable parts; faster than the generic deep list copy
+        (every list here holds immutable values, racks one level deeper)."""
+        new = copy.copy(self)
+        for name in ("scores", "results", "timeouts", "auto", "pool", "table", "initial",
+                     "staged"):
+            setattr(new, name, list(getattr(self, name)))
+        new.racks = [list(r) for r in self.racks]
+        new.rng = Rng(self.rng.state)
+        return new
 
     @property
     def to_move(self) -> int | None:
@@ -941,29 +954,47 @@ class TilesGame(Game):
     # -- legal moves ------------------------------------------------------
 
     def legal_moves(self, seat: int) -> list[Move]:
-        """A representative list: draw, done, undo, single tiles to each meld or a new one,
-        rack melds of three, moves of single tiles, take-backs, releases from the rack."""
+        """A representative list (a turn's actions are combinatorial): draw, done, undo,
+        every new meld of three rack tiles, every single rack tile laid where the meld stays
+        valid, every take-back and every release from the rack. All are accepted by apply."""
         if self.is_over:
             return []
         moves: list[Move] = [] if not self.auto[seat] else [Resume(seat)]
         if seat != self.turn:
             return moves
-        moves += [Draw(seat, "pool"), Done(seat), Reset(seat)]
-        rack = sorted(set(self._rack_left()), key=lambda t: t.index)
-        for tile in rack:
-            moves.append(Play(seat, ((tile, None),)))
-            for meld in self.staged:
-                moves.append(Play(seat, ((tile, None),), meld.number))
-                if not tile.is_joker:
-                    moves.append(Release(seat, tile, meld.number))
-        for trio in _rack_trios(self._rack_left()):
+        moves += [Draw(seat, "pool"), Done(seat)]
+        if self._placed_from_rack() or any(self._changed(m) for m in self.staged):
+            moves.append(Reset(seat))
+        left = self._rack_left()
+        rack = sorted(set(left), key=lambda t: t.index)
+        for trio in _rack_trios(left):
             moves.append(Play(seat, tuple((t, None) for t in trio)))
         for meld in self.staged:
-            for tile in sorted(set(meld.tiles), key=lambda t: t.index):
-                moves.append(MoveTile(seat, tile, meld.number))
+            joker_here = any(o.startswith("j") for o in meld.origins)
+            numbered = [t for t in meld.tiles if not t.is_joker]
+            for tile in rack:
+                spread = len(meld.tiles) - len(numbered) + 1
+                if not tile.is_joker and not (
+                        all(t.rank == tile.rank for t in numbered)
+                        or (all(t.suit == tile.suit for t in numbered) and numbered and min(
+                            t.rank for t in numbered) - spread <= tile.rank <= max(
+                            t.rank for t in numbered) + spread)):
+                    if joker_here:
+                        moves.append(Release(seat, tile, meld.number))
+                    continue
+                grown = Staged(meld.number, (*meld.tiles, tile), (*meld.faces, None),
+                               (*meld.origins, "r"))
+                try:
+                    read_staged(grown)
+                except IllegalMove:
+                    pass
+                else:
+                    moves.append(Play(seat, ((tile, None),), meld.number))
+                if joker_here and not tile.is_joker:
+                    moves.append(Release(seat, tile, meld.number))
+            for tile in sorted({t for t, o in zip(meld.tiles, meld.origins, strict=True)
+                                if o in ("r", "rj")}, key=lambda t: t.index):
                 moves.append(Take(seat, tile, meld.number))
-            if len(meld.tiles) > 1:
-                moves.append(Split(seat, meld.number, len(meld.tiles) // 2))
         legal = []
         for move in moves:
             try:
