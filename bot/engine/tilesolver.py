@@ -30,6 +30,7 @@ released joker into a meld of rack tiles (enumerated).
 from __future__ import annotations
 
 import time
+from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations, product
@@ -154,6 +155,55 @@ _U, _FACE, _JV, _SN, _TOP = 24, 26, 33, 36, 40
 _M6, _M2, _M7, _M3, _M4 = 63, 3, 127, 7, 15
 
 
+def _run_dominates(a: int, b: int) -> bool:
+    """Run state ``a`` can do whatever ``b`` can: its short runs are matched by runs of ``b``
+    at most as long, and it has at least as many runs (extra ones long, free to stop)."""
+    a1, a2, a3 = _RUN_STATES[a]
+    b1, b2, b3 = _RUN_STATES[b]
+    return a1 <= b1 and a1 + a2 <= b1 + b2 and a1 + a2 + a3 >= b1 + b2 + b3
+
+
+_DOMINATES = [[_run_dominates(a, b) for b in range(len(_RUN_STATES))]
+              for a in range(len(_RUN_STATES))]
+
+
+_SAME_AT_V = (_M3 << _JV) | (_M4 << _SN) | (_M2 << _TOP)
+
+
+def _undominated(layer: dict[int, int], forced_jokers: int) -> dict[int, int]:
+    """Drop states another state dominates: every colour's runs at least as good, no more
+    free jokers used (and enough left for the table's), a face total as high, the same
+    jokers and set tiles at the current number, and a score as high once jokers already
+    used are counted as placed."""
+    if len(layer) < 8:
+        return layer
+    gain = SCALE + JOKER_VALUE
+    ranked = sorted(layer.items(), key=lambda item: -(item[1] + ((item[0] >> _U) & _M2) * gain))
+    kept: list[tuple[int, int, int, int, tuple[int, int, int, int]]] = []
+    out: dict[int, int] = {}
+    dom = _DOMINATES
+    for key, score in ranked:
+        u = (key >> _U) & _M2
+        face = (key >> _FACE) & _M7
+        value = score + u * gain
+        runs = (key & _M6, (key >> 6) & _M6, (key >> 12) & _M6, (key >> 18) & _M6)
+        here = key & _SAME_AT_V
+        beaten = False
+        for k_value, k_u, k_face, k_u_ok, k_runs, k_here in kept:
+            if (k_value >= value and k_u <= u and (k_u == u or k_u_ok) and k_face >= face
+                    and k_here == here
+                    and dom[k_runs[0]][runs[0]] and dom[k_runs[1]][runs[1]]
+                    and dom[k_runs[2]][runs[2]] and dom[k_runs[3]][runs[3]]):
+                beaten = True
+                break
+        if not beaten:
+            kept.append((value, u, face, u >= forced_jokers, runs, here))
+            out[key] = score
+    return out
+
+
+
+
 def run_programme(supply: Supply, deadline: float | None = None,
                   floor: int = 0) -> Solution | None:
     """The best valid table for ``supply`` (None when the forced tiles fit no table).
@@ -242,6 +292,7 @@ def run_programme(supply: Supply, deadline: float | None = None,
         trail.append(lback)
         if not layer:
             return None
+        layer = _undominated(layer, jf)
     best: tuple[int, int] | None = None
     for state, score in layer.items():
         u = (state >> _U) & _M2
@@ -402,7 +453,61 @@ def _release_options(joker: TableJoker, problem: Problem,
 
 
 def solve(problem: Problem, deadline: float | None = None, floor: int = 0) -> Solution | None:
-    """The best table for ``problem`` under every joker rule, or None if there is none."""
+    """The best table for ``problem`` under every joker rule, or None if there is none.
+
+    With jokers on the rack, a first search without them gives a table to which the
+    jokers are then added where they fit; its score is a floor that prunes the full
+    search hard (most states cannot beat it), and it is the answer when nothing beats it.
+    """
+    rack_jokers = [t for t in problem.rack if t.is_joker]
+    if rack_jokers and not problem.min_face:
+        plain = Problem(problem.table, problem.placed, [t for t in problem.rack
+                                                        if not t.is_joker],
+                        problem.jokers, problem.placed_jokers, problem.rules)
+        start = solve(plain, deadline, floor)
+        if start is not None:
+            start = _add_jokers(start, len(rack_jokers))
+            if start.score == sum(SCALE + tile_value(t) for t in problem.rack):
+                return start  # every rack tile placed: nothing can beat it
+            # More tiles than the start places: try the most first (tight floors prune most).
+            for count in range(len(problem.rack), start.placed, -1):
+                better = _solve_all(problem, deadline, max(floor, count * SCALE))
+                if better is not None:
+                    return better
+            better = _solve_all(problem, deadline, max(floor, start.score + 1))
+            return better if better is not None else start
+    return _solve_all(problem, deadline, floor)
+
+
+def _add_jokers(solution: Solution, count: int) -> Solution:
+    """``solution`` with up to ``count`` rack jokers added to sets of three or run ends."""
+    melds = [list(m) for m in solution.melds]
+    score = solution.score
+    for _ in range(count):
+        for meld in melds:
+            faces = [f for _, f in meld]
+            if len({f.rank for f in faces}) == 1:
+                if len(meld) < 4:
+                    meld.append((TILE_JOKER, Face(faces[0].rank, NO_SUIT)))
+                    break
+                continue
+            colour = next(f.suit for f in faces if f.suit != NO_SUIT)
+            high = max(f.rank for f in faces)
+            low = min(f.rank for f in faces)
+            if high < 13:
+                meld.append((TILE_JOKER, Face(high + 1, colour)))
+                break
+            if low > 1:
+                meld.insert(0, (TILE_JOKER, Face(low - 1, colour)))
+                break
+        else:
+            break
+        score += SCALE + JOKER_VALUE
+    return Solution(score, tuple(tuple(m) for m in melds))
+
+
+def _solve_all(problem: Problem, deadline: float | None, floor: int) -> Solution | None:
+    """Every joker scenario of ``problem``; the best table scoring at least ``floor``."""
     rules = problem.rules
     choices: list[list[tuple[str, Tile | None]]] = []
     for joker in problem.jokers:
@@ -734,9 +839,25 @@ def arrange(staged: Sequence[StagedMeld], named: Sequence[Tile], jokers: Sequenc
     core_links = {i for i in movable if touches(tiles_of[i], core)}
     links = {i: {j for j in movable if j != i and touches(tiles_of[i], tiles_of[j])}
              for i in movable}
+    # Any arrangement at all? Changing every meld that may change is the widest search;
+    # the melds its answer leaves as they were bound the depth of the narrow search.
+    widest = _arrange_try(staged, meld_jokers, must, frozenset(movable), named, initial_made,
+                          rules, deadline)
+    if widest is None:
+        return None
+    kept = Counter(tuple(m) for m in widest)
+    unchanged = 0
+    for i in movable:
+        if kept[staged[i].slots]:
+            kept[staged[i].slots] -= 1
+            unchanged += 1
+    bound = len(movable) - unchanged
+    fallback = (widest, len(must) + bound)
     level: set[frozenset[int]] = {frozenset()}
     seen: set[frozenset[int]] = set(level)
-    while level:
+    depth = 0
+    while level and depth < bound:
+        depth += 1
         for chosen in sorted(level, key=sorted):
             if deadline is not None and time.monotonic() > deadline:
                 raise SearchStopped()
@@ -755,7 +876,7 @@ def arrange(staged: Sequence[StagedMeld], named: Sequence[Tile], jokers: Sequenc
                     seen.add(grown)
                     nxt.add(grown)
         level = nxt
-    return None
+    return fallback
 
 
 def _arrange_try(staged: Sequence[StagedMeld], meld_jokers: list[list[TableJoker]],
