@@ -29,7 +29,7 @@ from ..engine.errors import IllegalMove
 from ..engine.game import Move
 from ..engine.moves import Done, Draw
 from ..engine.tilesolver import Problem, Slot, best_play, solve
-from ..engine.variants.tiles import MoveTile, Play, Release, Reset, TilesGame
+from ..engine.variants.tiles import Arrange, MoveTile, Play, Release, Reset, TilesGame
 
 _PLANS: dict[tuple, list[tuple[str, Move]]] = {}
 """(seed, game, turn, seat, level) → [(staged table before the move, move)]."""
@@ -60,6 +60,8 @@ def choose_move(game: TilesGame, seat: int, rng: random.Random, level: str = "st
         _PLANS.clear()
     melds = _target(game, seat, level)
     plan = _plan(game, seat, melds) if melds is not None else None
+    if not plan and melds is not None:
+        plan = _arrange_plan(game, seat, melds)
     if not plan:
         return Draw(seat, "pool")
     _PLANS[key] = plan
@@ -124,6 +126,22 @@ def _plan(game: TilesGame, seat: int, melds: Sequence[Sequence[Slot]]) -> list[t
     return steps
 
 
+def _arrange_plan(game: TilesGame, seat: int,
+                  melds: Sequence[Sequence[Slot]]) -> list[tuple[str, Move]]:
+    """The engine's ``arrange`` with the play's rack tiles, then Done (when moving tiles one
+    by one into the target table fails, e.g. a locked meld in the way)."""
+    placed = Counter(t for m in melds for t, _ in m) - Counter(
+        t for m in game.staged for t in m.tiles)
+    tiles = tuple(sorted(placed.elements(), key=lambda t: t.index))
+    try:
+        after, _ = game.apply(Arrange(seat, tiles))
+    except IllegalMove:
+        return []
+    if after.check_done() is not None:
+        return []
+    return [(_staged_key(game), Arrange(seat, tiles)), (_staged_key(after), Done(seat))]
+
+
 def _tiles_of(game: TilesGame, number: int | None) -> list[Tile]:
     for meld in game.staged:
         if meld.number == number:
@@ -135,7 +153,7 @@ def _releases(game: TilesGame, seat: int, melds: Sequence[Sequence[Slot]]) -> li
     """Release every table joker whose stand-in the target does not keep (TIL-17)."""
     opts = game.options
     if opts.joker_retrieve == "free" and not opts.joker_locks_meld:
-        return []
+        return []  # jokers move freely
     jokers = game._start_jokers()
     slots = [f for m in melds for t, f in m if t.is_joker]
     moves: list[Move] = []
@@ -146,19 +164,28 @@ def _releases(game: TilesGame, seat: int, melds: Sequence[Sequence[Slot]]) -> li
             if not origin.startswith("j"):
                 continue
             stood, in_set, _ = jokers[int(origin[1:])]
-            match = next((f for f in slots if f.rank == stood.rank and (
-                in_set or f.suit == stood.suit)), None)
-            if match is not None and opts.joker_retrieve != "free":
-                slots.remove(match)
-                continue
-            if match is not None and opts.joker_retrieve == "free":
+            if opts.joker_retrieve == "free":
+                # Free jokers need a release only to open a locked meld the target breaks.
+                block = Counter(meld.tiles)
+                if any(not block - Counter(t for t, _ in target) for target in melds):
+                    continue
+                match = None
+            else:
+                match = next((f for f in slots if f.rank == stood.rank and (
+                    in_set or f.suit == stood.suit)), None)
+            if match is not None:
                 slots.remove(match)
                 continue
             tile = _release_tile(stood, in_set, meld.tiles, rack, target_tiles)
-            if tile is None:
+            if tile is not None:
+                rack[tile] -= 1
+                moves.append(Release(seat, tile, meld.number))
+                continue
+            source = _release_source(game, stood, in_set, meld) \
+                if opts.joker_retrieve != "replace_from_rack" else None
+            if source is None:
                 raise IllegalMove("no tile to release a joker")
-            rack[tile] -= 1
-            moves.append(Release(seat, tile, meld.number))
+            moves.append(Release(seat, source[0], meld.number, source[1]))
     return moves
 
 
@@ -170,6 +197,21 @@ def _release_tile(stood: Face, in_set: bool, present: Sequence[Tile], rack: Coun
             continue
         if (in_set and tile.suit not in colours) or (not in_set and tile.suit == stood.suit):
             return tile
+    return None
+
+
+def _release_source(game: TilesGame, stood: Face, in_set: bool,
+                    meld) -> tuple[Tile, int] | None:
+    """A tile on another staged meld that may release the joker (``replace``, TIL-17)."""
+    colours = {t.suit for t in meld.tiles if not t.is_joker}
+    for other in game.staged:
+        if other.number == meld.number or game._locked(other):
+            continue
+        for tile in other.tiles:
+            if tile.is_joker or tile.rank != stood.rank:
+                continue
+            if (in_set and tile.suit not in colours) or (not in_set and tile.suit == stood.suit):
+                return tile, other.number
     return None
 
 
