@@ -59,57 +59,50 @@ def templates() -> tuple[tuple[tuple[int, ...], int, int], ...]:
     return tuple(out)
 
 
-def reference(table: list[Tile], rack: list[Tile], min_face: int = 0) -> int:
-    """The best score (SCALE per rack tile placed + its value) by integer programming."""
+@cache
+def _matrix() -> np.ndarray:
+    """Rows: the 52 numbered tiles, jokers, face total, templates used (for the initial
+    meld). Columns: templates (0..2 each), rack tiles used per cell, rack jokers used, and
+    z (something placed)."""
     temps = templates()
     t_count = len(temps)
-    # Variables: one per template (0..2), then rack tiles used per cell (52), rack jokers used,
-    # then z (something placed, for the initial meld).
     n = t_count + 52 + 1 + 1
+    rows = np.zeros((55, n))
+    for i, (cells, k, faces) in enumerate(temps):
+        for cell in cells:
+            rows[cell, i] += 1
+        rows[52, i] = k
+        rows[53, i] = faces
+        rows[54, i] = 1
+    for cell in range(52):
+        rows[cell, t_count + cell] = -1
+    rows[52, t_count + 52] = -1
+    rows[54, -1] = -100
+    return rows
+
+
+def reference(table: list[Tile], rack: list[Tile], min_face: int = 0) -> int:
+    """The best score (SCALE per rack tile placed + its value) by integer programming."""
+    t_count = len(templates())
+    rows = _matrix().copy()
+    n = rows.shape[1]
     table_c = Counter(table)
     rack_c = Counter(rack)
-    rows, lo, hi = [], [], []
-    for cell in range(52):
-        row = np.zeros(n)
-        for i, (cells, _, _) in enumerate(temps):
-            row[i] = cells.count(cell)
-        row[t_count + cell] = -1
-        tile = Tile(cell % 13 + 1, cell // 13)
-        rows.append(row)
-        lo.append(table_c[tile])
-        hi.append(table_c[tile])
-    row = np.zeros(n)
-    for i, (_, k, _) in enumerate(temps):
-        row[i] = k
-    row[t_count + 52] = -1
-    rows.append(row)
-    lo.append(table_c[TILE_JOKER])
-    hi.append(table_c[TILE_JOKER])
-    if min_face:
-        row = np.zeros(n)
-        for i, (_, _, faces) in enumerate(temps):
-            row[i] = faces
-        row[-1] = -min_face
-        rows.append(row)
-        lo.append(0)
-        hi.append(np.inf)
-        row = np.zeros(n)
-        row[:t_count] = 1
-        row[-1] = -100
-        rows.append(row)
-        lo.append(-np.inf)
-        hi.append(0)
+    tiles = [Tile(cell % 13 + 1, cell // 13) for cell in range(52)]
+    lo = [table_c[t] for t in tiles] + [table_c[TILE_JOKER]]
+    hi = list(lo)
+    rows[53, -1] = -min_face
+    lo += [0, -np.inf]
+    hi += [np.inf, 0 if min_face else np.inf]
     upper = np.zeros(n)
     upper[:t_count] = 2
-    for cell in range(52):
-        upper[t_count + cell] = rack_c[Tile(cell % 13 + 1, cell // 13)]
+    upper[t_count:t_count + 52] = [rack_c[t] for t in tiles]
     upper[t_count + 52] = rack_c[TILE_JOKER]
     upper[-1] = 1
     gain = np.zeros(n)
-    for cell in range(52):
-        gain[t_count + cell] = SCALE + cell % 13 + 1
+    gain[t_count:t_count + 52] = [SCALE + t.rank for t in tiles]
     gain[t_count + 52] = SCALE + 30
-    result = milp(-gain, constraints=LinearConstraint(np.array(rows), lo, hi),
+    result = milp(-gain, constraints=LinearConstraint(rows, lo, hi),
                   integrality=np.ones(n), bounds=Bounds(np.zeros(n), upper))
     assert result.status == 0, result.message
     return round(-result.fun)
