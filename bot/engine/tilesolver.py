@@ -33,6 +33,7 @@ import time
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from itertools import combinations, product
 
 from .cards import NO_SUIT, TILE_JOKER, Face, Tile
@@ -138,6 +139,7 @@ _STEP: list[list[int]] = [
 _OPEN_SHORT = [bool(a or b) for a, b, _ in _RUN_STATES]
 
 
+@cache
 def _sets_ok(naturals: int, top: int, jokers: int) -> bool:
     """Can ``naturals`` tiles (at most ``top`` of one colour) plus ``jokers`` form sets?"""
     total = naturals + jokers
@@ -167,6 +169,9 @@ _DOMINATES = [[_run_dominates(a, b) for b in range(len(_RUN_STATES))]
               for a in range(len(_RUN_STATES))]
 
 
+_DOMINATORS = 400
+"""States each state is compared with (the best so far): dropping dominated states is only
+a speed-up, so a cap keeps the filter cheap without losing exactness."""
 _SAME_AT_V = (_M3 << _JV) | (_M4 << _SN) | (_M2 << _TOP)
 
 
@@ -189,7 +194,7 @@ def _undominated(layer: dict[int, int], forced_jokers: int) -> dict[int, int]:
         runs = (key & _M6, (key >> 6) & _M6, (key >> 12) & _M6, (key >> 18) & _M6)
         here = key & _SAME_AT_V
         beaten = False
-        for k_value, k_u, k_face, k_u_ok, k_runs, k_here in kept:
+        for k_value, k_u, k_face, k_u_ok, k_runs, k_here in kept[:_DOMINATORS]:
             if (k_value >= value and k_u <= u and (k_u == u or k_u_ok) and k_face >= face
                     and k_here == here
                     and dom[k_runs[0]][runs[0]] and dom[k_runs[1]][runs[1]]
@@ -470,13 +475,27 @@ def solve(problem: Problem, deadline: float | None = None, floor: int = 0) -> So
             if start.score == sum(SCALE + tile_value(t) for t in problem.rack):
                 return start  # every rack tile placed: nothing can beat it
             # More tiles than the start places: try the most first (tight floors prune most).
-            for count in range(len(problem.rack), start.placed, -1):
+            everything = _place_everything(problem, deadline)
+            if everything is not None and everything.score >= floor:
+                return everything
+            for count in range(len(problem.rack) - 1, start.placed, -1):
                 better = _solve_all(problem, deadline, max(floor, count * SCALE))
                 if better is not None:
                     return better
             better = _solve_all(problem, deadline, max(floor, start.score + 1))
             return better if better is not None else start
     return _solve_all(problem, deadline, floor)
+
+
+def _place_everything(problem: Problem, deadline: float | None) -> Solution | None:
+    """A table holding every rack tile (searched with all of them forced: much smaller)."""
+    numbered = [t for t in problem.rack if not t.is_joker]
+    forced = Problem(problem.table, [*problem.placed, *numbered], [], problem.jokers,
+                     problem.placed_jokers + len(problem.rack) - len(numbered), problem.rules)
+    found = _solve_all(forced, deadline, 0)
+    if found is None:
+        return None
+    return Solution(found.score + sum(SCALE + tile_value(t) for t in problem.rack), found.melds)
 
 
 def _add_jokers(solution: Solution, count: int) -> Solution:
