@@ -59,7 +59,10 @@ def choose_move(game: TilesGame, seat: int, rng: random.Random, level: str = "st
     if len(_PLANS) > 64:
         _PLANS.clear()
     melds = _target(game, seat, level)
-    plan = _plan(game, seat, melds) if melds is not None else None
+    if level == "easy":
+        plan = _new_melds_plan(game, seat, melds[len(game.table):]) if melds else None
+    else:
+        plan = _plan(game, seat, melds) if melds is not None else None
     if not plan and melds is not None:
         plan = _arrange_plan(game, seat, melds)
     if not plan:
@@ -121,6 +124,24 @@ def _plan(game: TilesGame, seat: int, melds: Sequence[Sequence[Slot]]) -> list[t
         if g.check_done() is not None:
             return []
         do(Done(seat))
+    except IllegalMove:
+        return []
+    return steps
+
+
+def _new_melds_plan(game: TilesGame, seat: int,
+                    melds: Sequence[Sequence[Slot]]) -> list[tuple[str, Move]]:
+    """Each new meld laid from the rack in one move (jokers named), then Done."""
+    steps: list[tuple[str, Move]] = []
+    g = game
+    try:
+        for meld in melds:
+            move = Play(seat, tuple((t, f if t.is_joker else None) for t, f in meld))
+            steps.append((_staged_key(g), move))
+            g, _ = g.apply(move)
+        if g.check_done() is not None:
+            return []
+        steps.append((_staged_key(g), Done(seat)))
     except IllegalMove:
         return []
     return steps
