@@ -415,3 +415,12 @@ def test_not_your_turn_and_unknown_meld() -> None:
     with pytest.raises(IllegalMove):
         game.apply(Play(1, placed_tiles("B1")))
     refused(game, Play(0, placed_tiles("K5"), 9), "there is no meld 9 on the table")
+
+
+def test_TIL_30_a_table_of_absent_players_plays_to_the_end_of_the_match() -> None:
+    game = tiles_game(3, racks=["K5", "B1", "R9"], pool="O1 O2 O3", games=20)
+    game = type(game).from_json(game.to_json())
+    game.auto = [False, True, True]
+    game.timeouts = [2, 0, 0]
+    game, _ = game.apply(Timeout(0))  # the third timeout: everyone is on auto-play now
+    assert game.is_over and game.game_number == 20

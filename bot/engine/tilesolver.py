@@ -184,25 +184,24 @@ def _undominated(layer: dict[int, int], forced_jokers: int) -> dict[int, int]:
         return layer
     gain = SCALE + JOKER_VALUE
     ranked = sorted(layer.items(), key=lambda item: -(item[1] + ((item[0] >> _U) & _M2) * gain))
-    kept: list[tuple[int, int, int, int, tuple[int, int, int, int]]] = []
+    groups: dict[int, list] = {}
     out: dict[int, int] = {}
     dom = _DOMINATES
     for key, score in ranked:
+        kept = groups.setdefault(key & _SAME_AT_V, [])
         u = (key >> _U) & _M2
         face = (key >> _FACE) & _M7
         value = score + u * gain
         runs = (key & _M6, (key >> 6) & _M6, (key >> 12) & _M6, (key >> 18) & _M6)
-        here = key & _SAME_AT_V
         beaten = False
-        for k_value, k_u, k_face, k_u_ok, k_runs, k_here in kept[:_DOMINATORS]:
+        for k_value, k_u, k_face, k_u_ok, k_runs in kept[:_DOMINATORS]:
             if (k_value >= value and k_u <= u and (k_u == u or k_u_ok) and k_face >= face
-                    and k_here == here
                     and dom[k_runs[0]][runs[0]] and dom[k_runs[1]][runs[1]]
                     and dom[k_runs[2]][runs[2]] and dom[k_runs[3]][runs[3]]):
                 beaten = True
                 break
         if not beaten:
-            kept.append((value, u, face, u >= forced_jokers, runs, here))
+            kept.append((value, u, face, u >= forced_jokers, runs))
             out[key] = score
     return out
 

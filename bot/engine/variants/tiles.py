@@ -236,6 +236,8 @@ class TilesGame(Game):
     staged: list[Staged] = field(default_factory=list)
     next_number: int = 1
     drawn: Tile | None = None
+    _auto_running: ClassVar[bool] = False
+    """Set on an instance while auto-play turns run (never saved)."""
 
     # -- set-up -----------------------------------------------------------
 
@@ -291,8 +293,15 @@ class TilesGame(Game):
         self.drawn = None
         self.turn_serial += 1
         events.append(Event("turn", f"{{p{self.turn}}} to play.", self.turn))
-        if self.auto[self.turn]:  # TIL-30: auto-play ends the turn at once as draw
-            self._draw_and_end(events, auto=True)
+        if self.auto[self.turn] and not self._auto_running:
+            # TIL-30: auto-play ends the turn at once as draw; a loop, not recursion, so
+            # a table of absent players runs to the end of the match.
+            self._auto_running = True
+            try:
+                while not self.over and self.auto[self.turn]:
+                    self._draw_and_end(events, auto=True)
+            finally:
+                self._auto_running = False
 
     def _reset_stage(self) -> None:
         self.staged = []
@@ -678,9 +687,17 @@ class TilesGame(Game):
                     pool[tile].remove(origin)
             else:
                 fresh.append(meld)
-        numbers = {m.number for m in new_staged}
-        free_numbers = sorted({m.number for m in self.staged} - numbers)
-        for meld in fresh:
+        # A changed meld keeps the number of the old meld it shares most tiles with (TIL-E15:
+        # meld 1 grows and stays meld 1); others take the next numbers (TIL-10).
+        gone = [m for m in self.staged if m not in new_staged]
+        numbers: dict[int, int] = {}
+        pairs = sorted(((len(list((Counter(t for t, _ in meld) & Counter(old.tiles))
+                                  .elements())), -i, old.number, i)
+                        for i, meld in enumerate(fresh) for old in gone), reverse=True)
+        for common, _, number, i in pairs:
+            if common and i not in numbers and number not in numbers.values():
+                numbers[i] = number
+        for index, meld in enumerate(fresh):
             tiles, faces, origins = [], [], []
             for tile, face in meld:
                 origin = self._pick_origin(pool[tile], tile, face)
@@ -688,9 +705,8 @@ class TilesGame(Game):
                 tiles.append(tile)
                 faces.append(face if tile.is_joker else None)
                 origins.append(origin)
-            if free_numbers:
-                number = free_numbers.pop(0)
-            else:
+            number = numbers.get(index, 0)
+            if not number:
                 number = self.next_number
                 self.next_number += 1
             new_staged.append(self._tidy(Staged(number, tuple(tiles), tuple(faces),
