@@ -105,22 +105,28 @@ def _plan(game: TilesGame, seat: int, melds: Sequence[Sequence[Slot]]) -> list[t
         for move in _releases(g, seat, melds):
             do(move)
         homes = _homes(g, melds)
-        for target, home in zip(melds, homes, strict=True):
+        built: set[int] = set()
+        # Melds that must stay in place first: what they shed becomes free for the others.
+        order = sorted(range(len(melds)), key=lambda i: homes[i] is None)
+        for target, home in ((melds[i], homes[i]) for i in order):
             number = home
-            have = Counter(_tiles_of(g, number)) if number is not None else Counter()
-            need = Counter(t for t, _ in target) - have
-            rack_faces = [(t, f) for t, f in target]
-            for tile in list(need.elements()):
-                source = _surplus_meld(g, tile, melds, homes, number)
+            mine = Counter(t for t, _ in target)
+            if number is not None:  # build in place: send what does not belong elsewhere
+                for tile in (Counter(_tiles_of(g, number)) - mine).elements():
+                    do(MoveTile(seat, tile, number, None))
+            need = mine - Counter(_tiles_of(g, number))
+            for tile in need.elements():
+                source = next((m.number for m in g.staged if m.number != number
+                               and m.number not in built and tile in m.tiles), None)
                 if source is not None:
                     do(MoveTile(seat, tile, source, number))
                 else:
-                    face = next((f for t, f in rack_faces if t == tile), None)
+                    face = next((f for t, f in target if t == tile), None)
                     do(Play(seat, ((tile, face if tile.is_joker else None),), number))
                 if number is None:
-                    number = g.staged[-1].number if g.staged else None
-                    homes = [number if h is None and t is target else h
-                             for t, h in zip(melds, homes, strict=True)]
+                    number = g.staged[-1].number
+            if number is not None:
+                built.add(number)
         if g.check_done() is not None:
             return []
         do(Done(seat))
@@ -180,38 +186,41 @@ def _releases(game: TilesGame, seat: int, melds: Sequence[Sequence[Slot]]) -> li
     moves: list[Move] = []
     rack = Counter(game.racks[seat])
     target_tiles = Counter(t for m in melds for t, _ in m)
-    for meld in game.staged:
-        for origin in meld.origins:
-            if not origin.startswith("j"):
+    held = [(meld, jokers[int(o[1:])]) for meld in game.staged for o in meld.origins
+            if o.startswith("j")]
+    held.sort(key=lambda item: item[1][1])  # run jokers (one exact tile) match first
+    for meld, (stood, in_set, _) in held:
+        if opts.joker_retrieve == "free":
+            # Free jokers need a release only to open a locked meld the target breaks.
+            block = Counter(meld.tiles)
+            if any(not block - Counter(t for t, _ in target) for target in melds):
                 continue
-            stood, in_set, _ = jokers[int(origin[1:])]
-            if opts.joker_retrieve == "free":
-                # Free jokers need a release only to open a locked meld the target breaks.
-                block = Counter(meld.tiles)
-                if any(not block - Counter(t for t, _ in target) for target in melds):
-                    continue
-                match = None
-            else:
-                match = next((f for f in slots if f.rank == stood.rank and (
-                    in_set or f.suit == stood.suit)), None)
+        else:
+            match = next((f for f in slots if f.rank == stood.rank and (
+                in_set or f.suit == stood.suit)), None)
             if match is not None:
                 slots.remove(match)
                 continue
-            tile = _release_tile(stood, in_set, meld.tiles, rack, target_tiles)
-            if tile is not None:
-                rack[tile] -= 1
-                moves.append(Release(seat, tile, meld.number))
-                continue
-            source = _release_source(game, stood, in_set, meld) \
-                if opts.joker_retrieve != "replace_from_rack" else None
-            if source is None:
-                raise IllegalMove("no tile to release a joker")
-            moves.append(Release(seat, source[0], meld.number, source[1]))
+        locked = game._locked(meld)
+        tile = _release_tile(stood, in_set, meld.tiles if locked else (), rack, target_tiles)
+        if tile is not None:
+            rack[tile] -= 1
+            if in_set and tile in meld.tiles:  # first move the same-colour tile out of the set
+                moves.append(MoveTile(seat, tile, meld.number, None))
+            moves.append(Release(seat, tile, meld.number))
+            continue
+        source = _release_source(game, stood, in_set, meld) \
+            if opts.joker_retrieve != "replace_from_rack" else None
+        if source is None:
+            raise IllegalMove("no tile to release a joker")
+        moves.append(Release(seat, source[0], meld.number, source[1]))
     return moves
 
 
 def _release_tile(stood: Face, in_set: bool, present: Sequence[Tile], rack: Counter,
                   wanted: Counter) -> Tile | None:
+    """A rack tile the play uses that matches the joker (a set's: a colour not in
+    ``present``, the locked meld's colours)."""
     colours = {t.suit for t in present if not t.is_joker}
     for tile, count in rack.items():
         if count <= 0 or tile.is_joker or tile.rank != stood.rank or not wanted[tile]:
@@ -237,9 +246,10 @@ def _release_source(game: TilesGame, stood: Face, in_set: bool,
 
 
 def _homes(game: TilesGame, melds: Sequence[Sequence[Slot]]) -> list[int | None]:
-    """For each target meld, the staged meld it is built in (most tiles in common), or None.
+    """For each target meld, the staged meld it must be built in, or None (a new meld).
 
-    A meld holding a kept table joker (or a locked meld) must stay where it is.
+    A meld holding a kept table joker (or a locked meld) stays where it is: the target
+    with a matching joker and the most tiles in common is built there.
     """
     staged = game.staged
     pinned: dict[int, int] = {}
@@ -256,34 +266,7 @@ def _homes(game: TilesGame, melds: Sequence[Sequence[Slot]]) -> list[int | None]
                            for t, f in target)]
         if choices:
             pinned[meld.number] = max(choices)[1]
-    pairs = []
-    for t_index, target in enumerate(melds):
-        mine = Counter(t for t, _ in target)
-        for meld in staged:
-            common = sum((mine & Counter(meld.tiles)).values())
-            if common:
-                pairs.append((common, -t_index, meld.number, t_index))
     homes: list[int | None] = [None] * len(melds)
-    used: set[int] = set()
     for number, t_index in pinned.items():
         homes[t_index] = number
-        used.add(number)
-    for _, _, number, t_index in sorted(pairs, reverse=True):
-        if homes[t_index] is None and number not in used:
-            homes[t_index] = number
-            used.add(number)
     return homes
-
-
-def _surplus_meld(game: TilesGame, tile: Tile, melds: Sequence[Sequence[Slot]],
-                  homes: Sequence[int | None], into: int | None) -> int | None:
-    """A staged meld holding ``tile`` beyond what its own target needs."""
-    for meld in game.staged:
-        if meld.number == into:
-            continue
-        target = next((melds[i] for i, h in enumerate(homes) if h == meld.number), None)
-        need = Counter(t for t, _ in target) if target is not None else Counter()
-        have = Counter(meld.tiles)
-        if have[tile] > need[tile]:
-            return meld.number
-    return None
