@@ -185,7 +185,9 @@ def _releases(game: TilesGame, seat: int, melds: Sequence[Sequence[Slot]]) -> li
     slots = [f for m in melds for t, f in m if t.is_joker]
     moves: list[Move] = []
     rack = Counter(game.racks[seat])
-    target_tiles = Counter(t for m in melds for t, _ in m)
+    # Rack tiles the play places: only those may release a joker.
+    target_tiles = Counter(t for m in melds for t, _ in m) - Counter(
+        t for m in game.staged for t in m.tiles)
     held = [(meld, jokers[int(o[1:])]) for meld in game.staged for o in meld.origins
             if o.startswith("j")]
     held.sort(key=lambda item: item[1][1])  # run jokers (one exact tile) match first
@@ -205,6 +207,7 @@ def _releases(game: TilesGame, seat: int, melds: Sequence[Sequence[Slot]]) -> li
         tile = _release_tile(stood, in_set, meld.tiles if locked else (), rack, target_tiles)
         if tile is not None:
             rack[tile] -= 1
+            target_tiles[tile] -= 1
             if in_set and tile in meld.tiles:  # first move the same-colour tile out of the set
                 moves.append(MoveTile(seat, tile, meld.number, None))
             moves.append(Release(seat, tile, meld.number))
@@ -223,7 +226,7 @@ def _release_tile(stood: Face, in_set: bool, present: Sequence[Tile], rack: Coun
     ``present``, the locked meld's colours)."""
     colours = {t.suit for t in present if not t.is_joker}
     for tile, count in rack.items():
-        if count <= 0 or tile.is_joker or tile.rank != stood.rank or not wanted[tile]:
+        if count <= 0 or tile.is_joker or tile.rank != stood.rank or wanted[tile] <= 0:
             continue
         if (in_set and tile.suit not in colours) or (not in_set and tile.suit == stood.suit):
             return tile
@@ -269,4 +272,11 @@ def _homes(game: TilesGame, melds: Sequence[Sequence[Slot]]) -> list[int | None]
     homes: list[int | None] = [None] * len(melds)
     for number, t_index in pinned.items():
         homes[t_index] = number
+    for meld in staged:  # a meld the play leaves as it is stays where it is
+        if meld.number in pinned:
+            continue
+        same = next((i for i, target in enumerate(melds) if homes[i] is None
+                     and Counter(t for t, _ in target) == Counter(meld.tiles)), None)
+        if same is not None:
+            homes[same] = meld.number
     return homes
