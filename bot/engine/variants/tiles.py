@@ -655,6 +655,15 @@ class TilesGame(Game):
             raise IllegalMove("no valid arrangement with these tiles")
         melds, changed = found
         self._install(melds)
+        if self.options.joker_retrieve != "free":
+            jokers = self._start_jokers()
+            for meld in self.staged:
+                homes = {jokers[int(o[1:])][2] for o in meld.origins if o.startswith("j")}
+                if len(homes) > 1:
+                    # Both keep their stand-ins, but neither may move (TIL-12c): the search
+                    # does not model that corner, so it is refused rather than allowed.
+                    raise IllegalMove("no arrangement found that keeps each table joker in "
+                                      "its meld")
         events.append(Event("arranged", f"{{p{self.turn}}} arranged the table ({changed} "
                             f"meld{'s' if changed != 1 else ''} changed).", self.turn))
 
