@@ -424,3 +424,8 @@ def test_TIL_30_a_table_of_absent_players_plays_to_the_end_of_the_match() -> Non
     game.timeouts = [2, 0, 0]
     game, _ = game.apply(Timeout(0))  # the third timeout: everyone is on auto-play now
     assert game.is_over and game.game_number == 20
+
+
+def test_TIL_9_two_jokers_named_for_one_tile_refused_at_done() -> None:
+    game = _stage("R5 R6 J J K1", "R5 R6 J=R7 J=R7")
+    refused(game, Done(0), "meld 1 (R5 R6 J J) is not a run: two jokers stand for 7 in a run")
