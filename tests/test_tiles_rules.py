@@ -241,6 +241,7 @@ def test_TIL_15_draw_drops_the_staged_table_without_penalty() -> None:
     after, _ = game.apply(Draw(0, "pool"))
     assert sorted(after.racks[0]) == sorted(tl("K9 K1 O5"))
     assert after.table[0].tiles == tuple(tl("R1 R2 R3"))
+    assert after.hand_view(0).newest == one("O5")  # the drawn tile is badged
     empty = tiles_game(racks=["K9", "B1"], pool="")
     after, events = empty.apply(Draw(0, "pool"))
     assert after.racks[0] == tl("K9") and after.passes == 1

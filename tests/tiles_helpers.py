@@ -115,7 +115,7 @@ def tiles_game(players: int = 2, *, racks: list[str] | None = None,
     game = dataclasses.replace(
         game, racks=rack_tiles, table=melds, pool=pool_tiles[::-1], turn=turn,
         initial=list(initial) if initial is not None else [True] * players, passes=0,
-        staged=[], drawn=None)
+        staged=[], drawn=[None] * players)
     game._reset_stage()
     return game
 

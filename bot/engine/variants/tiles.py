@@ -235,7 +235,8 @@ class TilesGame(Game):
     # The turn in play.
     staged: list[Staged] = field(default_factory=list)
     next_number: int = 1
-    drawn: Tile | None = None
+    drawn: list[Tile | None] = field(default_factory=list)
+    """Per seat, the tile drawn most recently, while it is still on the rack (for badges)."""
     _auto_running: ClassVar[bool] = False
     """Set on an instance while auto-play turns run (never saved)."""
 
@@ -281,6 +282,7 @@ class TilesGame(Game):
         self.pool = tiles[n * RACK:]
         self.table = []
         self.initial = [False] * n
+        self.drawn = [None] * n
         self.passes = 0
         self.over = False
         self.turn = first
@@ -290,7 +292,6 @@ class TilesGame(Game):
 
     def _begin_turn(self, events: list[Event]) -> None:
         self._reset_stage()
-        self.drawn = None
         self.turn_serial += 1
         events.append(Event("turn", f"{{p{self.turn}}} to play.", self.turn))
         if self.auto[self.turn] and not self._auto_running:
@@ -329,7 +330,7 @@ class TilesGame(Game):
         (every list here holds immutable values, racks one level deeper)."""
         new = copy.copy(self)
         for name in ("scores", "results", "timeouts", "auto", "pool", "table", "initial",
-                     "staged"):
+                     "staged", "drawn"):
             setattr(new, name, list(getattr(self, name)))
         new.racks = [list(r) for r in self.racks]
         new.rng = Rng(self.rng.state)
@@ -852,6 +853,8 @@ class TilesGame(Game):
         count = min(PENALTY_TILES, len(self.pool))
         drawn = [self.pool.pop() for _ in range(count)]
         self.racks[seat].extend(drawn)
+        if drawn:
+            self.drawn[seat] = drawn[-1]
         events.append(Event("penalty", f"{{p{seat}}}'s table was invalid ({reason}): the table "
                             f"is restored and they draw {count} penalty tile"
                             f"{'s' if count != 1 else ''}.", seat,
@@ -866,7 +869,7 @@ class TilesGame(Game):
         if self.pool:
             tile = self.pool.pop()
             self.racks[seat].append(tile)
-            self.drawn = tile
+            self.drawn[seat] = tile
             events.append(Event("draw", f"{{p{seat}}} drew a tile"
                                 + (" (auto-play)" if auto else "") + ".", seat,
                                 private=f"You drew {tile.code}."))
@@ -1084,7 +1087,7 @@ class TilesGame(Game):
     def hand_view(self, seat: int) -> HandView:
         rack = self.racks[seat] if seat != self.turn else self._rack_left()
         return HandView(seat=seat, pieces=tuple(rack), tiles=True,
-                        newest=self.drawn if self.drawn in rack else None)
+                        newest=self.drawn[seat] if self.drawn[seat] in rack else None)
 
     def result_view(self) -> ResultView:
         last = self.results[-1] if self.results else None
