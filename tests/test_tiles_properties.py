@@ -90,7 +90,7 @@ def check_invariants(game: TilesGame) -> None:
     assert TilesGame.from_json(data) == game
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**64), players=st.integers(2, 4), options=options_strategy,
        script=st.integers(0, 2**32), steps=st.integers(20, 200))
 def test_random_games_keep_every_invariant(seed: int, players: int, options: TilesOptions,
