@@ -490,7 +490,9 @@ def _run_reason(split: _Split, rules: MeldRules) -> str:
             return reason
     for rank, count in Counter(ranks).items():
         if count > max(line.count(rank) for line in rules.runs.lines):
-            dup = next(p for p in naturals if p.rank == rank)
+            dup = next((p for p in naturals if p.rank == rank), None)
+            if dup is None:  # only jokers named to stand for the same place
+                return f"two jokers stand for {rank} in a {rules.run_word}"
             return f"two {dup.code} in a {rules.run_word}"
     jokers = len(split.free_jokers)
     best_gaps = _missing_on_lines(set(ranks), rules.runs)

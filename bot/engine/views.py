@@ -40,6 +40,8 @@ class MeldView:
     faces: tuple[Face, ...]
     kind: str  # "run" or "set"
     owner: int | None = None
+    changed: bool = False
+    """Tile Rummy: the staged meld differs from the table at the start of the turn."""
 
     @property
     def jokers(self) -> tuple[tuple[int, Face], ...]:

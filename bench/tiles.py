@@ -1,0 +1,159 @@
+"""Bench: the Tile Rummy table search (best play and ``arrange``) beside ``rummikub-solver``.
+
+Usage (from the repository root; both forms work)::
+
+    .venv/bin/python bench/tiles.py [--positions 200] [--seed 0]
+    .venv/bin/python -m bench.tiles --positions 50
+
+Positions: a table of 40–80 tiles in valid random melds and a 14-tile rack
+with 0–2 jokers (``tests.tiles_helpers.random_position``), every player past
+the initial meld, default joker rules (no table jokers, so the joker modes do
+not change the answer and both solvers solve the same problem).
+
+* best play: ours (``tilesolver.best_play``: most tiles, then most value) and
+  rummikub-solver's ``SolverMode.TILE_COUNT`` (most tiles; it has no value
+  tie-break), so agreement is on the number of tiles placed. Where they
+  differ, both answers are checked (valid melds, tiles conserved) and the
+  integer program of ``tests/test_tilesolver.py`` says which count is right.
+* arrange: 1–3 rack tiles (some our best play placed, some random) to add to the
+  table. Ours finds the table changing the fewest melds (TIL-20), with the
+  engine's 10-second limit (a stop counts as a miss); rummikub-solver has no
+  such search, so it is timed on placing exactly those tiles (``solve`` with
+  them as the rack: can all be placed), and agreement is on "possible".
+
+Targets (issue 12): the same optimum everywhere, our median ≥ 10× faster
+than rummikub-solver, our p99 ≤ 50 ms. The last line starts with ``SUMMARY:``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import random
+import sys
+import time
+from pathlib import Path
+
+if __package__ in (None, ""):  # run as a script: the repository root, not bench/, on the path
+    _HERE = Path(__file__).resolve().parent
+    sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
+    sys.path.insert(0, str(_HERE.parent))
+
+from bench.common import Spread, load_average, verdict
+from bot.engine.cards import Tile
+from bot.engine.tilesolver import SearchStopped, SolveRules, StagedMeld, arrange, best_play
+from tests.tiles_helpers import random_position
+
+
+def _theirs():
+    try:
+        from rummikub_solver import RuleSet, SolverMode
+    except ImportError:
+        return None
+    ruleset = RuleSet()
+    return ruleset, SolverMode
+
+
+def _state(ruleset, table: list[Tile], rack: list[Tile]):
+    tiles = ruleset.tiles
+
+    def index(tile: Tile) -> int:
+        return 52 if tile.is_joker else tile.suit * 13 + tile.rank - 1
+
+    state = ruleset.new_game()
+    state.initial = False
+    if table:
+        state.add_table(*(tiles[index(t)] for t in table))
+    if rack:
+        state.add_rack(*(tiles[index(t)] for t in rack))
+    return state
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--positions", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args()
+    print(f"load average {load_average()}")
+    theirs = _theirs()
+    if theirs is None:
+        print("rummikub-solver is not installed (pip install -e '.[bench]'): ours only")
+    rules = SolveRules()
+    ours_best, ours_arrange, their_best, their_arrange = [], [], [], []
+    agree_best = agree_arrange = compared = stopped = 0
+    differences = []
+    for i in range(args.positions):
+        seed = args.seed + i
+        rng = random.Random(seed)
+        table, rack = random_position(seed, rng.randint(40, 80), 14)
+        table_tiles = [t for m in table for t, _ in m]
+        started = time.perf_counter()
+        found = best_play(table, rack, True, rules)
+        ours_best.append((time.perf_counter() - started) * 1000)
+        placed = [t for m in found.melds for t, _ in m]
+        for t in table_tiles:
+            placed.remove(t)
+        pick = placed[:rng.randint(1, 2)] + rng.sample(rack, 1)
+        named = pick if rng.random() < 0.5 else pick[:1]
+        staged = [StagedMeld(tuple(m), ("table",) * len(m), True) for m in table]
+        started = time.perf_counter()
+        try:
+            arranged = arrange(staged, named, [], True, rules, started + 10)
+        except SearchStopped:
+            arranged = None
+            stopped += 1
+        ours_arrange.append((time.perf_counter() - started) * 1000)
+        if theirs is None:
+            continue
+        ruleset, mode = theirs
+        with contextlib.redirect_stdout(io.StringIO()):
+            state = _state(ruleset, table_tiles, rack)
+            started = time.perf_counter()
+            solution = ruleset.solve(state, mode.TILE_COUNT)
+            their_best.append((time.perf_counter() - started) * 1000)
+            state = _state(ruleset, table_tiles, named)
+            started = time.perf_counter()
+            possible = ruleset.solve(state, mode.TILE_COUNT)
+            their_arrange.append((time.perf_counter() - started) * 1000)
+        compared += 1
+        their_count = len(solution.tiles) if solution else 0
+        if their_count == found.placed:
+            agree_best += 1
+        else:
+            differences.append(f"seed {seed}: ours places {found.placed}, theirs {their_count}")
+        their_possible = possible is not None and len(possible.tiles) == len(named)
+        if their_possible == (arranged is not None):
+            agree_arrange += 1
+        else:
+            differences.append(f"seed {seed}: arrange {' '.join(t.code for t in named)}: ours "
+                               f"{'found' if arranged else 'none'}, theirs "
+                               f"{'found' if their_possible else 'none'}")
+    ob, oa = Spread.of(ours_best), Spread.of(ours_arrange)
+    print(f"ours best play: {ob.text()}")
+    print(f"ours arrange:   {oa.text()}")
+    if theirs is not None:
+        tb, ta = Spread.of(their_best), Spread.of(their_arrange)
+        print(f"rummikub-solver solve (TILE_COUNT): {tb.text()}")
+        print(f"rummikub-solver solve (the named tiles): {ta.text()}")
+        print(f"arrange searches stopped at 10 s: {stopped}")
+        print(f"best play: same number of tiles placed in {agree_best}/{compared}")
+        print(f"arrange: same answer (possible or not) in {agree_arrange}/{compared}")
+        for line in differences[:20]:
+            print("  difference:", line)
+        ratio = tb.median / ob.median
+        ratio_a = ta.median / oa.median
+        print(f"median ratio theirs/ours: best play {ratio:.2f}×, arrange {ratio_a:.2f}×")
+        print(f"SUMMARY: agreement {agree_best}/{compared} best play, {agree_arrange}/{compared}"
+              f" arrange ({verdict(agree_best == compared)}); ours median {ob.median:.1f} ms vs "
+              f"{tb.median:.1f} ms = {ratio:.2f}× (target ≥ 10×: {verdict(ratio >= 10)}); "
+              f"p99 {ob.p99:.1f} ms best play, {oa.p99:.1f} ms arrange (target ≤ 50 ms: "
+              f"{verdict(max(ob.p99, oa.p99) <= 50)})")
+    else:
+        print(f"SUMMARY: ours median {ob.median:.1f} ms, p99 {ob.p99:.1f} ms best play; arrange "
+              f"median {oa.median:.1f} ms, p99 {oa.p99:.1f} ms (target ≤ 50 ms: "
+              f"{verdict(max(ob.p99, oa.p99) <= 50)}); rummikub-solver not installed")
+
+
+if __name__ == "__main__":
+    main()

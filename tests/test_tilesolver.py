@@ -1,0 +1,235 @@
+"""The table search against an independent exact reference: an integer program (HiGHS via
+``scipy.optimize.milp``), on a few hundred random positions; and its joker rules."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from functools import cache
+from itertools import combinations
+
+import numpy as np
+import pytest
+from scipy.optimize import Bounds, LinearConstraint, milp
+
+from bot.engine.cards import TILE_JOKER, Face, Tile
+from bot.engine.melds import read_meld
+from bot.engine.tilesolver import (
+    SCALE,
+    Problem,
+    SolveRules,
+    StagedMeld,
+    arrange,
+    best_play,
+    meld_items,
+    solve,
+    tile_value,
+)
+from bot.engine.variants.tiles import RULES
+from tests.tiles_helpers import random_position, tl
+
+# -- the reference: an integer program over meld templates ---------------------------
+
+
+@cache
+def templates() -> tuple[tuple[tuple[int, ...], int, int], ...]:
+    """(natural cells c*13+v-1, jokers, face total) for runs of 3–5 and sets of 3–4, with
+    up to two of their tiles replaced by jokers (at least one numbered tile left).
+
+    Every valid table splits into such melds: a longer run splits into runs of 3–5.
+    """
+    out = []
+    shapes = []
+    for c in range(4):
+        for length in range(3, 6):
+            for start in range(1, 15 - length):
+                shapes.append([(c, v) for v in range(start, start + length)])
+    for v in range(1, 14):
+        for size in (3, 4):
+            for colours in combinations(range(4), size):
+                shapes.append([(c, v) for c in colours])
+    for shape in shapes:
+        faces = sum(v for _, v in shape)
+        for k in range(3):
+            for holes in combinations(range(len(shape)), k):
+                if len(holes) == len(shape):
+                    continue
+                cells = tuple(c * 13 + v - 1 for i, (c, v) in enumerate(shape) if i not in holes)
+                out.append((cells, k, faces))
+    return tuple(out)
+
+
+@cache
+def _matrix() -> np.ndarray:
+    """Rows: the 52 numbered tiles, jokers, face total, templates used (for the initial
+    meld). Columns: templates (0..2 each), rack tiles used per cell, rack jokers used, and
+    z (something placed)."""
+    temps = templates()
+    t_count = len(temps)
+    n = t_count + 52 + 1 + 1
+    rows = np.zeros((55, n))
+    for i, (cells, k, faces) in enumerate(temps):
+        for cell in cells:
+            rows[cell, i] += 1
+        rows[52, i] = k
+        rows[53, i] = faces
+        rows[54, i] = 1
+    for cell in range(52):
+        rows[cell, t_count + cell] = -1
+    rows[52, t_count + 52] = -1
+    rows[54, -1] = -100
+    return rows
+
+
+def reference(table: list[Tile], rack: list[Tile], min_face: int = 0) -> int:
+    """The best score (SCALE per rack tile placed + its value) by integer programming."""
+    t_count = len(templates())
+    rows = _matrix().copy()
+    n = rows.shape[1]
+    table_c = Counter(table)
+    rack_c = Counter(rack)
+    tiles = [Tile(cell % 13 + 1, cell // 13) for cell in range(52)]
+    lo = [table_c[t] for t in tiles] + [table_c[TILE_JOKER]]
+    hi = list(lo)
+    rows[53, -1] = -min_face
+    lo += [0, -np.inf]
+    hi += [np.inf, 0 if min_face else np.inf]
+    upper = np.zeros(n)
+    upper[:t_count] = 2
+    upper[t_count:t_count + 52] = [rack_c[t] for t in tiles]
+    upper[t_count + 52] = rack_c[TILE_JOKER]
+    upper[-1] = 1
+    gain = np.zeros(n)
+    gain[t_count:t_count + 52] = [SCALE + t.rank for t in tiles]
+    gain[t_count + 52] = SCALE + 30
+    result = milp(-gain, constraints=LinearConstraint(rows, lo, hi),
+                  integrality=np.ones(n), bounds=Bounds(np.zeros(n), upper))
+    assert result.status == 0, result.message
+    return round(-result.fun)
+
+
+def check_solution(table_tiles: list[Tile], rack: list[Tile], melds, score: int) -> None:
+    """Every meld valid; the tiles are the table's plus rack tiles worth ``score``."""
+    for meld in melds:
+        read_meld(meld_items(meld), RULES)
+    used = Counter(t for m in melds for t, _ in m)
+    extra = used - Counter(table_tiles)
+    assert not Counter(table_tiles) - used, "a table tile went missing"
+    assert not extra - Counter(rack), "a tile came from nowhere"
+    assert sum(SCALE + tile_value(t) for t in extra.elements()) == score
+
+
+def _free_rules() -> SolveRules:
+    return SolveRules(initial_meld=30, joker_retrieve="free")
+
+
+@pytest.mark.parametrize("batch", range(4))
+def test_best_play_matches_the_integer_program(batch: int) -> None:
+    """Tables of 6–40 tiles (jokers included) and racks of 6–14 with up to two jokers."""
+    for seed in range(batch * 50, batch * 50 + 50):
+        rng = random.Random(seed)
+        table, rack = random_position(seed, rng.randint(6, 40), rng.randint(6, 14),
+                                      table_jokers=rng.randint(0, 1))
+        table_tiles = [t for m in table for t, _ in m]
+        found = best_play(table, rack, True, _free_rules())
+        assert found.score == reference(table_tiles, rack), f"seed {seed}"
+        check_solution(table_tiles, rack, found.melds, found.score)
+
+
+def test_initial_meld_matches_the_integer_program() -> None:
+    for seed in range(60):
+        rng = random.Random(seed)
+        _, rack = random_position(seed, 0, rng.randint(8, 16))
+        rules = SolveRules(initial_meld=rng.choice([30, 50]), joker_retrieve="free")
+        found = best_play([], rack, False, rules)
+        assert found.score == reference([], rack, rules.initial_meld), f"seed {seed}"
+        check_solution([], rack, found.melds, found.score)
+        if found.score:
+            faces = sum(f.rank for m in found.melds for _, f in m)
+            assert faces >= rules.initial_meld
+
+
+def _slots(text: str) -> tuple:
+    from bot.engine.notation import TILES, parse_list
+    items = [(r.piece, r.stands_for) for r in parse_list(text, TILES)]
+    meld = read_meld(items, RULES)
+    return tuple(zip(meld.pieces, meld.faces, strict=True))
+
+
+def test_TIL_17_kept_joker_is_pinned_in_replace_modes() -> None:
+    table = [_slots("R4 R5 R6 J")]
+    rack = tl("K8 O8")
+    free = best_play(table, rack, True, SolveRules(joker_retrieve="free"))
+    assert free.placed == 2  # J joins K8 O8, R4 R5 R6 stays
+    kept = best_play(table, rack, True, SolveRules())
+    assert kept.placed == 0
+    with_r7 = best_play(table, tl("K8 O8 R7"), True, SolveRules())
+    assert with_r7.placed == 3  # release J with R7, then K8 O8 J
+    # Still standing for R7, the kept joker may sit in a set of 7s (check 3 holds).
+    assert best_play(table, tl("K7 O7"), True, SolveRules()).placed == 2
+
+
+def test_TIL_17_release_from_the_table_only_with_replace() -> None:
+    table = [_slots("O4 J O6"), _slots("R5 B5 K5 O5")]
+    rack = tl("R9 B9")
+    assert best_play(table, rack, True, SolveRules()).placed == 0
+    assert best_play(table, rack, True, SolveRules(joker_retrieve="replace")).placed == 2
+
+
+def test_TIL_18_locked_meld_only_grows() -> None:
+    table = [_slots("B3 B4 B5 B6 J")]
+    rules = SolveRules(locks=True)
+    assert best_play(table, tl("R3 K3"), True, SolveRules()).placed == 2
+    assert best_play(table, tl("R3 K3"), True, rules).placed == 0
+    assert best_play(table, tl("B2 B8"), True, rules).placed == 2
+    assert best_play(table, tl("R3 K3 B7"), True, rules).placed == 3
+
+
+def test_TIL_19_released_joker_only_with_rack_tiles() -> None:
+    table = [_slots("R4 R5 R6 J"), _slots("K1 K2 K3")]
+    rules = SolveRules(new_meld_only=True)
+    assert best_play(table, tl("R7 K9 O9"), True, SolveRules()).placed == 3
+    assert best_play(table, tl("R7 K9 O9"), True, rules).placed == 3
+    # With K4 only: J cannot join K1 K2 K3 K4 (table tiles) but could without the rule.
+    assert best_play(table, tl("R7 K5"), True, SolveRules()).placed == 2
+    assert best_play(table, tl("R7 K5"), True, rules).placed == 0
+
+
+def test_TIL_20_arrange_fewest_changed_melds() -> None:
+    staged = [StagedMeld(_slots("R3 R4 R5"), ("table",) * 3, True),
+              StagedMeld(_slots("K7 B7 O7"), ("table",) * 3, True)]
+    melds, changed = arrange(staged, tl("R6 R7"), [], True, SolveRules())
+    assert changed == 1 and _slots("B7 K7 O7") in melds
+
+
+def test_TIL_20_arrange_matches_brute_force_on_small_tables() -> None:
+    """Fewest changed melds: compare with trying every subset of melds to change."""
+    for seed in range(25):
+        rng = random.Random(seed)
+        table, rack = random_position(seed, rng.randint(9, 18), 6)
+        staged = [StagedMeld(tuple(m), ("table",) * len(m), True) for m in table]
+        named = rng.sample(rack, rng.randint(1, 2))
+        found = arrange(staged, named, [], True, _free_rules())
+        best = None
+        for size in range(len(table) + 1):
+            for chosen in combinations(range(len(table)), size):
+                tiles = [t for i in chosen for t, _ in table[i]]
+                problem = Problem(table=tiles, rack=list(named), rules=_free_rules())
+                got = solve(problem, floor=len(named) * SCALE)
+                if got is not None and got.placed == len(named):
+                    best = size
+                    break
+            if best is not None:
+                break
+        if best is None:
+            assert found is None
+        else:
+            assert found is not None and found[1] == best, f"seed {seed}"
+            check_solution([t for m in table for t, _ in m], named, found[0],
+                           sum(SCALE + tile_value(t) for t in named))
+
+
+def test_named_joker_faces_are_kept() -> None:
+    melds = best_play([], tl("R9 R10 J"), False, SolveRules()).melds
+    assert sum(f.rank for m in melds for _, f in m) >= 30
+    assert any(f == Face(11, 0) for m in melds for _, f in m)
