@@ -55,7 +55,7 @@ class LayOff(Move):
 
 @dataclass(frozen=True)
 class Done(Move):
-    """End a turn of several actions (Penang PEN-14, Rummi RMI-16 ``many``, Tile Rummy TIL-13)."""
+    """End a turn of several actions (Penang PEN-14, Rummi RMI-16 ``many``, Tiles TIL-13)."""
 
     kind: ClassVar[str] = "done"
 
