@@ -16,18 +16,21 @@ from .ai import penang as penang_ai
 from .ai import remi as remi_ai
 from .ai import rummi as rummi_ai
 from .ai import straight as straight_ai
+from .ai import tiles as tiles_ai
 from .controls.base import Controls
 from .controls.indian import IndianControls
 from .controls.penang import PenangControls
 from .controls.remi import RemiControls
 from .controls.rummi import RummiControls
 from .controls.straight import StraightControls
+from .controls.tiles import TilesControls
 from .engine.game import Game, Move
 from .engine.variants.indian import IndianGame
 from .engine.variants.penang import PenangGame
 from .engine.variants.remi import RemiGame
 from .engine.variants.rummi import RummiGame
 from .engine.variants.straight import StraightGame
+from .engine.variants.tiles import TilesGame
 from .rules_text import SUMMARIES, options_text
 
 ChooseMove = Callable[[Game, int, random.Random], Move]
@@ -78,10 +81,12 @@ VARIANTS: dict[str, Variant] = {v.key: v for v in (
             RemiControls(), SUMMARIES["remi"]),
     Variant("rummi", RummiGame, {"standard": rummi_ai.choose_move},  # type: ignore[dict-item]
             RummiControls(), SUMMARIES["rummi"]),
+    Variant("tiles", TilesGame, {"strong": tiles_ai.choose_strong,  # type: ignore[dict-item]
+                                 "easy": tiles_ai.choose_easy},
+            TilesControls(), SUMMARIES["tiles"]),
 )}
 
 PLANNED: dict[str, str] = {
-    "tiles": "Tile Rummy",
 }
 """Variants being built: named in ``/rummy rules`` and records, not playable yet."""
 

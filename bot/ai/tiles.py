@@ -72,7 +72,13 @@ def choose_move(game: TilesGame, seat: int, rng: random.Random, level: str = "st
 
 
 def _staged_key(game: TilesGame) -> str:
-    return repr([(m.number, m.tiles, m.faces, m.origins) for m in game.staged])
+    """The staged table as a plan expects it: which tiles from where in each meld.
+
+    Order within a meld and jokers' stand-ins are left out: a person playing the
+    plan through buttons lays tiles in rack order and lets the engine read jokers.
+    """
+    return repr([(m.number, sorted(zip((t.code for t in m.tiles), m.origins, strict=True)))
+                 for m in game.staged])
 
 
 def _target(game: TilesGame, seat: int, level: str) -> tuple[tuple[Slot, ...], ...] | None:

@@ -351,6 +351,15 @@ class TilesGame(Game):
     def hand(self, seat: int) -> Sequence[Tile]:
         return self.racks[seat]
 
+    def inventory(self) -> Counter[Tile]:
+        """Every tile: pool, racks and the committed table (a staged tile is still the
+        rack's or the table's until the turn is committed)."""
+        found = Counter(self.pool)
+        for rack in self.racks:
+            found.update(rack)
+        found.update(t for m in self.table for t in m.tiles)
+        return found
+
     def history(self) -> Sequence[HandResult]:
         return self.results
 
