@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from .ai import indian as indian_ai
 from .ai import penang as penang_ai
@@ -33,7 +34,8 @@ from .engine.variants.straight import StraightGame
 from .engine.variants.tiles import TilesGame
 from .rules_text import SUMMARIES, options_text
 
-ChooseMove = Callable[[Game, int, random.Random], Move]
+ChooseMove = Callable[[Any, int, random.Random], Move]
+"""A computer player: a pure function of its variant's game, a seat and a seeded RNG."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,15 +73,15 @@ class Variant:
 
 
 VARIANTS: dict[str, Variant] = {v.key: v for v in (
-    Variant("straight", StraightGame, {"standard": straight_ai.choose_move},  # type: ignore[dict-item]
+    Variant("straight", StraightGame, {"standard": straight_ai.choose_move},
             StraightControls(), SUMMARIES["straight"]),
-    Variant("indian", IndianGame, {"standard": indian_ai.choose_move},  # type: ignore[dict-item]
+    Variant("indian", IndianGame, {"standard": indian_ai.choose_move},
             IndianControls(), SUMMARIES["indian"]),
-    Variant("penang", PenangGame, {"standard": penang_ai.choose_move},  # type: ignore[dict-item]
+    Variant("penang", PenangGame, {"standard": penang_ai.choose_move},
             PenangControls(), SUMMARIES["penang"]),
-    Variant("remi", RemiGame, {"standard": remi_ai.choose_move},  # type: ignore[dict-item]
+    Variant("remi", RemiGame, {"standard": remi_ai.choose_move},
             RemiControls(), SUMMARIES["remi"]),
-    Variant("rummi", RummiGame, {"standard": rummi_ai.choose_move},  # type: ignore[dict-item]
+    Variant("rummi", RummiGame, {"standard": rummi_ai.choose_move},
             RummiControls(), SUMMARIES["rummi"]),
     Variant("tiles", TilesGame, {"strong": tiles_ai.choose_strong,  # type: ignore[dict-item]
                                  "easy": tiles_ai.choose_easy},
