@@ -83,7 +83,7 @@ VARIANTS: dict[str, Variant] = {v.key: v for v in (
             RemiControls(), SUMMARIES["remi"]),
     Variant("rummi", RummiGame, {"standard": rummi_ai.choose_move},
             RummiControls(), SUMMARIES["rummi"]),
-    Variant("tiles", TilesGame, {"strong": tiles_ai.choose_strong,  # type: ignore[dict-item]
+    Variant("tiles", TilesGame, {"strong": tiles_ai.choose_strong,
                                  "easy": tiles_ai.choose_easy},
             TilesControls(), SUMMARIES["tiles"]),
 )}

@@ -81,8 +81,21 @@ SUMMARIES: dict[str, str] = {
         "arrangement: combinations plus, loose cards minus. Highest total at the target wins.\n"
         "**Commands:** `/remi draw`, `take card:7H with:8H 9H`, `discard 4C`, `close 2C` — or "
         "the Draw / Take buttons and My hand."),
-    "tiles": "2–4 players, 106 tiles, rearrange the table freely after a 30-point "
-             "initial meld.",
+    "tiles": (
+        "2–4 players, 106 tiles: 1–13 in four colours twice, and 2 jokers; 14 tiles each.\n"
+        "**Your turn:** rearrange a staged copy of the table as you like — new melds from your "
+        "rack, tiles added, moved, melds split, a joker freed with the tile it stands for — "
+        "then **Done**: every meld must be valid (placing nothing counts as a draw). Or "
+        "**Draw** one tile. Everyone sees the staged table, changed melds marked.\n"
+        "**Melds:** runs of 3+ of one colour (1 before 2, 13 last, no wrapping) and sets of 3–4 "
+        "of a number in different colours. Your first melds must total `initial_meld` (30) "
+        "from your rack alone.\n"
+        "**Arrange:** name rack tiles and the bot finds a table that places them, changing the "
+        "fewest melds. An invalid Done is refused or costs 3 tiles (`invalid_done`).\n"
+        "**Scoring:** the first to empty their rack collects the others' rack totals (jokers "
+        "30).\n"
+        "**Commands:** `/tiles play`, `arrange`, `move`, `split`, `release`, `take`, `undo`, "
+        "`done`, `draw` — or My hand: pick tiles, New meld, add to a meld, Arrange."),
 }
 
 

@@ -47,6 +47,13 @@ def meld_text(meld: MeldView, tiles: bool) -> str:
     return " ".join(parts)
 
 
+def meld_mark(meld: MeldView) -> str:
+    """`` (changed)`` or `` (invalid)`` for a meld on a staged table (Tile Rummy)."""
+    if meld.kind == "invalid":
+        return " (invalid)"
+    return " (changed)" if meld.changed else ""
+
+
 def table_text(view: TableView, names: Sequence[str]) -> str:
     """The table in words: piles, players, melds (public information only)."""
     lines = []
@@ -74,7 +81,7 @@ def table_text(view: TableView, names: Sequence[str]) -> str:
                      f"score {panel.score}{state}{note}")
     if view.melds:
         lines.append("Melds: " + " · ".join(
-            f"**{m.number}** {meld_text(m, view.tiles)}" for m in view.melds))
+            f"**{m.number}** {meld_text(m, view.tiles)}{meld_mark(m)}" for m in view.melds))
     if view.status:
         lines.append(view.status)
     return "\n".join(lines)

@@ -131,7 +131,16 @@ class MeldLayout:
 
     @property
     def chip(self) -> sprites.Sprite:
-        return sprites.badge(str(self.meld.number), palette.INK, palette.CHIP, MELD_NUMBER_SIZE)
+        """The meld's number; on a staged table (Tile Rummy) a changed meld says so in gold
+        and an invalid one in red, in words as well as colour."""
+        number = str(self.meld.number)
+        if self.meld.kind == "invalid":
+            return sprites.badge(f"{number} invalid", palette.BADGE_TEXT, palette.RED,
+                                 MELD_NUMBER_SIZE)
+        if self.meld.changed:
+            return sprites.badge(f"{number} changed", palette.INK, palette.GOLD,
+                                 MELD_NUMBER_SIZE)
+        return sprites.badge(number, palette.INK, palette.CHIP, MELD_NUMBER_SIZE)
 
     @property
     def height(self) -> int:

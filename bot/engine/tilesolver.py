@@ -325,8 +325,8 @@ def run_programme(supply: Supply, deadline: float | None = None,
     return Solution(best[0], _rebuild(supply, trail, best[1]))
 
 
-def _rebuild(supply: Supply, trail: list[dict[tuple, tuple]],
-             final: tuple) -> tuple[tuple[Slot, ...], ...]:
+def _rebuild(supply: Supply, trail: list[dict[int, tuple]],
+             final: int) -> tuple[tuple[Slot, ...], ...]:
     """Walk the back-pointers and lay real tiles into melds."""
     decisions: list[tuple[list[tuple[int, int, int]], int]] = []
     state = final
@@ -545,7 +545,7 @@ def _solve_all(problem: Problem, deadline: float | None, floor: int) -> Solution
         if joker.released:
             choices.append([("free", None)])
             continue
-        keep = [("keep", None)]
+        keep: list[tuple[str, Tile | None]] = [("keep", None)]
         if rules.joker_retrieve == "free" and not rules.locks:
             choices.append(keep)
             continue
@@ -659,13 +659,13 @@ def _growths(block: tuple[Slot, ...], table: list[Tile], placed: list[Tile],
         return out
     colour = next(f.suit for f in faces if f.suit != NO_SUIT)
     low, high = min(numbers), max(numbers)
-    downs = [()]
+    downs: list[tuple[Tile, ...]] = [()]
     for n in range(low - 1, 0, -1):
         tile = Tile(n, colour)
         if tile not in pool:
             break
         downs.append((*downs[-1], tile))
-    ups = [()]
+    ups: list[tuple[Tile, ...]] = [()]
     for n in range(high + 1, 14):
         tile = Tile(n, colour)
         if tile not in pool:

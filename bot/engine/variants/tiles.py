@@ -202,7 +202,7 @@ def _start_meld(origin: str) -> int | None:
 
 
 @dataclass(kw_only=True)
-class TilesGame(Game):
+class TilesGame(Game[Tile]):
     """A Tile Rummy match: games until ``games`` or ``target`` (TIL-27)."""
 
     variant: ClassVar[str] = "tiles"
@@ -237,8 +237,6 @@ class TilesGame(Game):
     next_number: int = 1
     drawn: list[Tile | None] = field(default_factory=list)
     """Per seat, the tile drawn most recently, while it is still on the rack (for badges)."""
-    _auto_running: ClassVar[bool] = False
-    """Set on an instance while auto-play turns run (never saved)."""
 
     # -- set-up -----------------------------------------------------------
 
@@ -294,15 +292,12 @@ class TilesGame(Game):
         self._reset_stage()
         self.turn_serial += 1
         events.append(Event("turn", f"{{p{self.turn}}} to play.", self.turn))
-        if self.auto[self.turn] and not self._auto_running:
-            # TIL-30: auto-play ends the turn at once as draw; a loop, not recursion, so
-            # a table of absent players runs to the end of the match.
-            self._auto_running = True
-            try:
-                while not self.over and self.auto[self.turn]:
-                    self._draw_and_end(events, auto=True)
-            finally:
-                self._auto_running = False
+
+    def _run_auto(self, events: list[Event]) -> None:
+        """TIL-30: a seat on auto-play ends its turn at once as draw. Run after every move,
+        as a loop rather than recursion, so a table of absent players plays to the end."""
+        while not self.over and self.auto[self.turn]:
+            self._draw_and_end(events, auto=True)
 
     def _reset_stage(self) -> None:
         self.staged = []
@@ -399,6 +394,7 @@ class TilesGame(Game):
             self._reset_stage()
         elif isinstance(move, Arrange):
             self._arrange(move, events)
+        self._run_auto(events)
         return events
 
     # -- staging helpers ----------------------------------------------------
@@ -522,7 +518,9 @@ class TilesGame(Game):
         if index is not None and not self.made_initial and self._has_start_tiles(
                 self.staged[index]):
             raise IllegalMove(NOT_BEFORE_INITIAL)  # TIL-12b
-        self._put(index, [(t, f, "rj" if t.is_joker else "r") for t, f in move.tiles])
+        self._put(index, [(t, f, "rj" if t.is_joker else "r")
+                          for t, f in zip(self.own_all(tiles), (f for _, f in move.tiles),
+                                          strict=True)])
 
     def _move_tile(self, move: MoveTile) -> None:
         source = self._find(move.from_meld)
@@ -684,28 +682,28 @@ class TilesGame(Game):
         except IllegalMove:
             return tuple((t, Face(t.rank, t.suit)) for t in meld.tiles), False
         ok = not self._joker_faults([meld], [reading])
-        return tuple(zip(reading.pieces, reading.faces, strict=True)), ok
+        return tuple(zip(self.own_all(reading.pieces), reading.faces, strict=True)), ok
 
     def _install(self, melds: Sequence[Sequence[Slot]]) -> None:
         """Replace the staged table with ``melds``: unchanged melds keep their numbers and
         origins; tiles keep their origins (matched by tile and kind)."""
         pool: dict[Tile, list[str]] = {}
-        for meld in self.staged:
-            for tile, origin in zip(meld.tiles, meld.origins, strict=True):
+        for staged in self.staged:
+            for tile, origin in zip(staged.tiles, staged.origins, strict=True):
                 pool.setdefault(tile, []).append(origin)
         for tile in self._rack_left():
             pool.setdefault(tile, []).append("rj" if tile.is_joker else "r")
         old = {tuple(self._slots(m)[0]): m for m in self.staged}
         new_staged: list[Staged] = []
         fresh: list[Sequence[Slot]] = []
-        for meld in melds:
-            same = old.pop(tuple(meld), None)
+        for slots in melds:
+            same = old.pop(tuple(slots), None)
             if same is not None:
                 new_staged.append(same)
                 for tile, origin in zip(same.tiles, same.origins, strict=True):
                     pool[tile].remove(origin)
             else:
-                fresh.append(meld)
+                fresh.append(slots)
         # A changed meld keeps the number of the old meld it shares most tiles with (TIL-E15:
         # meld 1 grows and stays meld 1); others take the next numbers (TIL-10).
         gone = [m for m in self.staged if m not in new_staged]
