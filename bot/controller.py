@@ -155,7 +155,7 @@ class Controller:
         seat = game.to_move
         if seat is None:
             return
-        if session.seats[seat].is_computer or game.autoplayed(seat):
+        if session.seats[seat].is_computer:
             session.tasks["turn"] = self.tasks.spawn(self.computer_turn(session, game),
                                                      f"computer-{session.game_id}")
         elif session.deadline is not None:
@@ -164,9 +164,10 @@ class Controller:
                 f"timer-{session.game_id}")
 
     async def computer_turn(self, session: Session, seen: Game) -> None:
-        """One action of a computer player, or a turn of a player on auto-play.
+        """One action of a computer player; a turn of many actions comes back here.
 
-        A turn of many actions comes back here for each action.
+        (A player on auto-play, Remi REM-31 and Tile Rummy TIL-30, needs nothing here:
+        the engine plays their turns at once, inside the move that reaches them.)
         """
         pause = self.config.computer_delay
         if session.computer_serial == seen.turn_serial:
@@ -177,16 +178,11 @@ class Controller:
             if game is not seen or game is None or game.is_over:
                 return
             seat = game.to_move
-            if seat is None:
+            if seat is None or not session.seats[seat].is_computer:
                 return
-            if session.seats[seat].is_computer:
-                # Deterministic from the seed and the move count: replays reproduce bot play.
-                rng = random.Random(f"{game.seed}:{session.moves}")
-                move = session.variant.choose_move(game, seat, rng, session.seats[seat].level)
-            elif game.autoplayed(seat):
-                move = Timeout(seat)  # auto-play plays the turn as its timeout rule says
-            else:
-                return
+            # Deterministic from the seed and the move count: replays reproduce bot play.
+            rng = random.Random(f"{game.seed}:{session.moves}")
+            move = session.variant.choose_move(game, seat, rng, session.seats[seat].level)
             session.computer_serial = game.turn_serial
             await self.play(session, move, None)
         self.schedule(session)

@@ -360,11 +360,6 @@ class Game(ABC, Generic[P]):
     def result_view(self) -> ResultView:
         """The latest hand's result (or the match's, once it is over)."""
 
-    def autoplayed(self, seat: int) -> bool:
-        """The bot plays this seat's turns at once, as on a timeout (Remi REM-31, Tile Rummy
-        TIL-30: after three timeouts in a row, until the player resumes). Default: never."""
-        return False
-
     def forfeit_move(self, seat: int) -> Move | None:
         """The variant's own way out for a leaving player (Indian drop, Penang Dead…).
 
