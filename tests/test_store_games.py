@@ -348,3 +348,18 @@ async def test_cancel_game(store):
     assert await store.cancel_game(game_id) is False
     with pytest.raises(GameNotFound):
         await store.cancel_game(game_id + 1)
+
+
+async def test_a_write_cancelled_as_it_begins_leaves_no_transaction_open(path, clock):
+    """A shutdown cancels tasks mid-write: the store still closes (its checkpoint would fail
+    with "database table is locked" on a transaction left open) and nothing was written."""
+    store = await Store.open(path, clock=clock)
+    writing = asyncio.create_task(new_lobby(store))
+    await asyncio.sleep(0)  # the write has sent BEGIN and waits for it
+    writing.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await writing
+    await store.close()
+    reopened = await Store.open(path, clock=clock)
+    assert await reopened.unfinished_games() == []
+    await reopened.close()

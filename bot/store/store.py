@@ -14,7 +14,9 @@ the move and the state after it are committed together.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
+import sqlite3
 import time
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
@@ -101,11 +103,16 @@ class Store:
     async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
         """All or nothing: commits when the block ends, rolls back if it raises."""
         async with self._lock:
-            await self._db.execute("BEGIN IMMEDIATE")
             try:
+                # Inside the try: a task cancelled while BEGIN is on its way (a shutdown)
+                # must still roll back, or the open transaction blocks the final checkpoint.
+                await self._db.execute("BEGIN IMMEDIATE")
                 yield self._db
             except BaseException:
-                await self._db.execute("ROLLBACK")
+                # aiosqlite runs statements in order, so this follows BEGIN even when the
+                # await above was cancelled; when BEGIN itself failed there is nothing to undo.
+                with contextlib.suppress(sqlite3.OperationalError):
+                    await self._db.execute("ROLLBACK")
                 raise
             await self._db.execute("COMMIT")
 
