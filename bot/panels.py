@@ -26,7 +26,7 @@ from .render import Renderer, as_file
 from .sessions import Session
 from .store import Settings, Store
 from .tasks import Tasks
-from .texts import clip, hand_text, wild_text
+from .texts import clip, hand_text, hand_word, wild_text
 from .ui import SELECT_LIMIT, ButtonSpec, SelectSpec, make_view
 
 log = logging.getLogger(__name__)
@@ -172,7 +172,7 @@ class HandPanels:
                 selected: Sequence[int], note: str = "") -> tuple[str, discord.ui.View | None]:
         panel = session.variant.controls.panel(game, seat, selected, order)
         lines = [note] if note else []
-        lines.append(f"**Your hand** ({len(order)}): {hand_text(order)}")
+        lines.append(f"**Your {hand_word(game.tiles)}** ({len(order)}): {hand_text(order)}")
         wild = wild_text(game.hand_view(seat).wild_rank)
         if wild:
             lines.append(wild)
@@ -199,8 +199,8 @@ class HandPanels:
         await self.ensure_shown(session, interaction.user.id)
         order = self.shown_order(session, interaction.user.id, game, seat)
         if order is None:
-            await self.show(interaction, session, seat, note="Your hand changed: here it is "
-                            "now.", refresh=True)
+            await self.show(interaction, session, seat, note=f"Your {hand_word(game.tiles)} "
+                            "changed: here it is now.", refresh=True)
             return
         picked = {int(v) for v in values if v.isdigit()}
         selected = sorted(picked | set(decode_positions(arg)))

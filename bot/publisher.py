@@ -26,6 +26,7 @@ from .texts import (
     clip,
     drawn_text,
     hand_text,
+    hand_word,
     result_text,
     table_text,
     wild_text,
@@ -174,7 +175,8 @@ class Publisher:
 
     def turn_view(self, session: Session, game: Game) -> discord.ui.View | None:
         buttons = list(session.variant.controls.turn_buttons(game))
-        buttons.append(ButtonSpec("My hand", "hand", style=discord.ButtonStyle.primary,
+        buttons.append(ButtonSpec(f"My {hand_word(game.tiles)}", "hand",
+                                  style=discord.ButtonStyle.primary,
                                   emoji="🂠"))
         return make_view(session.game_id, buttons)
 
@@ -291,7 +293,8 @@ class Publisher:
         where = (f"**{guild.name if guild else 'your server'}** <#{session.channel_id}> — "
                  f"https://discord.com/channels/{session.guild_id}/{session.channel_id}")
         extra = [line for line in (drawn_text(view), wild_text(view.wild_rank)) if line]
-        content = clip("\n".join([f"Your hand in {where}", hand_text(rendered.order), *extra]))
+        content = clip("\n".join([f"Your {hand_word(game.tiles)} in {where}",
+                                   hand_text(rendered.order), *extra]))
         file = as_file(rendered.png, "hand.png")
         try:
             dm = await self.dm_channel(user_id)

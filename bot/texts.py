@@ -87,6 +87,11 @@ def table_text(view: TableView, names: Sequence[str]) -> str:
     return "\n".join(lines)
 
 
+def hand_word(tiles: bool) -> str:
+    """What a player's pieces are called: a hand of cards, a rack of tiles (UX.md)."""
+    return "rack" if tiles else "hand"
+
+
 def hand_text(order: Sequence[Piece]) -> str:
     """Codes with their positions, for copying and for screen readers (NOT-7)."""
     return " ".join(f"`#{i}` {p.code}" for i, p in enumerate(order, start=1))

@@ -13,6 +13,9 @@ from bot.engine.moves import Discard, Draw, LayOff, MeldDown
 from bot.sessions import Session
 from tests.fakediscord import Channel, FakeDiscord, Message, User
 
+PANEL_BUTTONS = {"My hand", "My rack"}
+"""The turn message's button that opens the private panel (a rack of tiles in Tile Rummy)."""
+
 
 def slash_command(variant: str, move: Move) -> tuple[str, dict[str, Any]]:
     """The slash command a person would type for an engine move."""
@@ -59,7 +62,8 @@ async def turn_message(fake: FakeDiscord, channel: Channel | None = None) -> Mes
     channel = channel or fake.channel("games")
 
     def current() -> Message | None:
-        return fake.find_message(lambda m: "My hand" in m.button_labels, channel=channel)
+        return fake.find_message(lambda m: bool(PANEL_BUTTONS & set(m.button_labels)),
+                                 channel=channel)
 
     await fake.wait_until(lambda: current() is not None)
     return current()
@@ -68,7 +72,7 @@ async def turn_message(fake: FakeDiscord, channel: Channel | None = None) -> Mes
 def assert_no_hand_in_channel(fake: FakeDiscord, channel: Channel) -> None:
     """UX.md: a hand is only ever in a DM or an ephemeral message."""
     for message in fake.channel_messages(channel):
-        assert "Your hand" not in message.text
+        assert "Your hand" not in message.text and "Your rack" not in message.text
         assert all(a.filename != "hand.png" for a in message.attachments)
 
 
@@ -101,9 +105,10 @@ async def saved_moves(bot: RummyBot, session: Session) -> int:
 
 
 async def open_panel(fake: FakeDiscord, user: User) -> Message:
-    """*My hand* on the current turn message: the player's private panel."""
+    """*My hand* (Tile Rummy: *My rack*) on the current turn message: the private panel."""
     turn = await turn_message(fake)
-    return await (await fake.click(user, turn, "My hand")).reply()
+    label = next(label for label in turn.button_labels if label in PANEL_BUTTONS)
+    return await (await fake.click(user, turn, label)).reply()
 
 
 def shown_codes(panel: Message) -> dict[int, str]:

@@ -142,3 +142,16 @@ async def test_an_invalid_done_in_penalty_mode_costs_three_tiles(fake_discord: F
         game = session.game
         assert game.to_move == 1, answer.text
         assert len(game.racks[0]) == 6 and staged_codes(game) == ["R3 R4 R5"]
+
+
+async def test_tile_rummy_speaks_of_racks(fake_discord: FakeDiscord, db: Path) -> None:
+    """UX.md: the Tile Rummy panel is *My rack*; a card game's is *My hand*."""
+    alice, bob = fake_discord.user("alice"), fake_discord.user("bob")
+    async with running_bot(fake_discord, db) as bot:
+        await start_game(fake_discord, bot, alice, variant="tiles", joiners=[bob])
+        await published(fake_discord, bot)
+        turn = await turn_message(fake_discord)
+        assert "My rack" in turn.button_labels and "My hand" not in turn.button_labels
+        panel = await open_panel(fake_discord, alice)
+        assert "**Your rack** (14)" in panel.text
+        assert fake_discord.dms(alice)[-1].text.startswith("Your rack in ")
