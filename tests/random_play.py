@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
+from bot.engine.cards import Piece
 from bot.engine.errors import IllegalMove
-from bot.engine.game import Game, Move
+from bot.engine.game import Game, Move, Timeout
+from bot.engine.moves import Done, LayOff, MeldDown, Swap, placed
 
 Pick = Callable[[Any, int, random.Random], Move]
 
@@ -48,3 +50,28 @@ def random_play(game: Game, steps: int, rng: random.Random, pick: Pick,
             json.loads(json.dumps(move.to_json()))))
     assert replay == game
     return game
+
+
+def wild_shedding_move(game: Any, deck: Sequence[Piece], rng: random.Random,
+                       concede: Callable[[int, random.Random], Move]) -> Move:
+    """A move that is often illegal in a dealt-hand game (Penang, Rummi): any seat, any
+    cards, any meld number; ``concede`` makes the variant's way out for a seat."""
+    seat = rng.randrange(game.players)
+    hand = game.hands[seat]
+    some = rng.sample(list(deck), rng.randint(1, 4))
+    if hand and rng.random() < 0.5:
+        some = rng.sample(hand, min(len(hand), rng.randint(1, 4)))
+    kind = rng.randrange(7)
+    if kind == 0:
+        return MeldDown(seat, (placed(*some),))
+    if kind == 1:
+        return LayOff(seat, placed(*some), rng.randint(0, len(game.table) + 1))
+    if kind == 2:
+        return Swap(seat, some[0], rng.randint(0, len(game.table) + 1))
+    if kind == 3:
+        return Done(seat)
+    if kind == 4:
+        return Timeout(seat)
+    if kind == 5 and rng.random() < 0.1:
+        return concede(seat, rng)
+    return MeldDown(seat, (placed(*some[:2]), placed(*some[2:])))

@@ -20,9 +20,9 @@ from bot.ai.rummi import choose_move
 from bot.engine.cards import card_deck
 from bot.engine.game import Move, Timeout
 from bot.engine.melds import extend_meld, read_meld
-from bot.engine.moves import Done, LayOff, MeldDown, Swap, placed
+from bot.engine.moves import MeldDown
 from bot.engine.variants.rummi import Leave, RummiGame, RummiOptions, has_play
-from tests.random_play import random_play
+from tests.random_play import random_play, wild_shedding_move
 
 DECK = card_deck(2, 8)
 
@@ -34,25 +34,7 @@ options_strategy = st.builds(
 
 def wild_move(game: RummiGame, rng: random.Random) -> Move:
     """A move that is often illegal: any seat, any cards, any meld number."""
-    seat = rng.randrange(game.players)
-    hand = game.hands[seat]
-    some = rng.sample(DECK, rng.randint(1, 4))
-    if hand and rng.random() < 0.5:
-        some = rng.sample(hand, min(len(hand), rng.randint(1, 4)))
-    kind = rng.randrange(7)
-    if kind == 0:
-        return MeldDown(seat, (placed(*some),))
-    if kind == 1:
-        return LayOff(seat, placed(*some), rng.randint(0, len(game.table) + 1))
-    if kind == 2:
-        return Swap(seat, some[0], rng.randint(0, len(game.table) + 1))
-    if kind == 3:
-        return Done(seat)
-    if kind == 4:
-        return Timeout(seat)
-    if kind == 5 and rng.random() < 0.1:
-        return Leave(seat)
-    return MeldDown(seat, (placed(*some[:2]), placed(*some[2:])))
+    return wild_shedding_move(game, DECK, rng, lambda seat, rng: Leave(seat))
 
 
 def check_invariants(game: RummiGame) -> None:
