@@ -45,6 +45,7 @@ from __future__ import annotations
 import time
 from collections import Counter
 from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cache
 from itertools import combinations, product
@@ -221,6 +222,11 @@ def _undominated(layer: dict[int, int], forced_jokers: int) -> dict[int, int]:
 
 
 
+Decisions = list[tuple[list[tuple[int, int, int]], int]]
+"""What the programme chose per number 1 … 13: ``(nat, s, jr)`` per colour (tiles placed,
+of them to sets, jokers to runs) and the jokers to sets: all :func:`_rebuild` needs."""
+
+
 def run_programme(supply: Supply, deadline: float | None = None,
                   floor: int = 0) -> Solution | None:
     """The best valid table for ``supply`` (None when the forced tiles fit no table).
@@ -231,9 +237,23 @@ def run_programme(supply: Supply, deadline: float | None = None,
     forced = [[len(supply.forced[c][v]) for v in range(14)] for c in COLOURS]
     optional = [[len(supply.optional[c][v]) for v in range(14)] for c in COLOURS]
     jf, jo = len(supply.free_forced), len(supply.free_optional)
-    jokers = jf + jo
     pinned = [len(p) for p in supply.pinned]
-    target = supply.min_face
+    found = _programme(forced, optional, jf, jo, pinned, supply.min_face, floor, deadline)
+    if found is None:
+        return None
+    score, decisions = found
+    return Solution(score, _rebuild(supply, decisions))
+
+
+def _programme_python(forced: list[list[int]], optional: list[list[int]], jf: int, jo: int,
+                      pinned: list[int], target: int, floor: int,
+                      deadline: float | None) -> tuple[int, Decisions] | None:
+    """The programme on counts: ``forced[c][v]``, ``optional[c][v]``, free forced and
+    optional jokers, ``pinned[v]``, the face target (``Supply.min_face``); the best score
+    and its decisions, or None. The reference for the C core (``_tilecore.c``), which
+    returns the same score and the same decisions in every case.
+    """
+    jokers = jf + jo
     rest_gain = [0] * 15
     for v in range(13, 0, -1):
         rest_gain[v] = rest_gain[v + 1] + sum(optional[c][v] for c in COLOURS) * (SCALE + v)
@@ -322,13 +342,12 @@ def run_programme(supply: Supply, deadline: float | None = None,
             best = (total, state)
     if best is None:
         return None
-    return Solution(best[0], _rebuild(supply, trail, best[1]))
+    return best[0], _walk(trail, best[1])
 
 
-def _rebuild(supply: Supply, trail: list[dict[int, tuple]],
-             final: int) -> tuple[tuple[Slot, ...], ...]:
-    """Walk the back-pointers and lay real tiles into melds."""
-    decisions: list[tuple[list[tuple[int, int, int]], int]] = []
+def _walk(trail: list[dict[int, tuple]], final: int) -> Decisions:
+    """Follow the back-pointers from the final state: the decisions, number by number."""
+    decisions: Decisions = []
     state = final
     index = len(trail) - 1
     for _v in NUMBERS:
@@ -343,6 +362,43 @@ def _rebuild(supply: Supply, trail: list[dict[int, tuple]],
         decisions.append((choices, js))
         state = key
     decisions.reverse()
+    return decisions
+
+
+def _programme_c(forced: list[list[int]], optional: list[list[int]], jf: int, jo: int,
+                 pinned: list[int], target: int, floor: int,
+                 deadline: float | None) -> tuple[int, Decisions] | None:
+    """:func:`_programme_python` in C (``_tilecore.c``): the same result, much faster."""
+    try:
+        return _tilecore.programme(forced, optional, jf, jo, pinned, target, floor, deadline)
+    except _tilecore.Stopped:
+        raise SearchStopped() from None
+
+
+try:
+    from . import _tilecore
+except ImportError:  # built without a C compiler: the same programme, in Python
+    _tilecore = None  # type: ignore[assignment]
+
+_programme = _programme_python if _tilecore is None else _programme_c
+CORE = "Python" if _tilecore is None else "C"
+"""Which core runs the programme: ``C`` (the extension was built) or ``Python``."""
+
+
+@contextmanager
+def pure_python_core() -> Iterator[None]:
+    """Inside the block the programme runs in Python (to compare the cores)."""
+    global _programme
+    saved = _programme
+    _programme = _programme_python
+    try:
+        yield
+    finally:
+        _programme = saved
+
+
+def _rebuild(supply: Supply, decisions: Decisions) -> tuple[tuple[Slot, ...], ...]:
+    """Lay real tiles into melds as the programme's decisions say."""
     free = list(supply.free_forced) + list(supply.free_optional)
     melds: list[list[Slot]] = []
     open_runs: list[list[list[Slot]]] = [[] for _ in COLOURS]
