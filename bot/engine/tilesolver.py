@@ -940,30 +940,106 @@ def arrange(staged: Sequence[StagedMeld], named: Sequence[Tile], jokers: Sequenc
             unchanged += 1
     bound = len(movable) - unchanged
     fallback = (widest, len(must) + bound)
-    level: set[frozenset[int]] = {frozenset()}
-    seen: set[frozenset[int]] = set(level)
+    quick = _QuickCheck(staged, meld_jokers, must, named, initial_made, rules)
+    # A set of melds is a bit mask where meld i is bit top - 1 - i: for sets of one size,
+    # descending masks are the sets in the order of their sorted indices.
+    top = len(staged)
+    core_mask = sum(1 << (top - 1 - i) for i in core_links)
+    link_mask = {1 << (top - 1 - i): sum(1 << (top - 1 - j) for j in links[i])
+                 for i in movable}
+    level: dict[int, int] = {0: core_mask}  # sets of one size: each with the melds it reaches
     depth = 0
     while level and depth < bound:
         depth += 1
-        for chosen in sorted(level, key=sorted):
+        for chosen in sorted(level, reverse=True):
             if deadline is not None and time.monotonic() > deadline:
                 raise SearchStopped()
-            found = _arrange_try(staged, meld_jokers, must, chosen, named, initial_made, rules,
-                                 deadline)
+            members = _members(chosen, top)
+            if quick.fails(members, deadline):
+                continue
+            found = _arrange_try(staged, meld_jokers, must, frozenset(members), named,
+                                 initial_made, rules, deadline)
             if found is not None:
-                return found, len(must) + len(chosen)
-        nxt: set[frozenset[int]] = set()
-        for chosen in level:
-            reach = set(core_links)
-            for i in chosen:
-                reach |= links[i]
-            for j in reach - chosen:
-                grown = chosen | {j}
-                if grown not in seen:
-                    seen.add(grown)
-                    nxt.add(grown)
+                return found, len(must) + len(members)
+        if depth == bound:
+            break  # the next level would not be searched: the widest answer stands
+        nxt: dict[int, int] = {}
+        for chosen, reach in level.items():
+            free = reach & ~chosen
+            while free:
+                low = free & -free
+                free ^= low
+                grown = chosen | low
+                if grown not in nxt:
+                    nxt[grown] = reach | link_mask[low]
         level = nxt
     return fallback
+
+
+def _members(mask: int, top: int) -> list[int]:
+    """The melds of an ``arrange`` set: bit ``top - 1 - i`` set for meld i."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(top - low.bit_length())
+        mask ^= low
+    return out
+
+
+_NO_PINS = [0] * 14
+
+
+class _QuickCheck:
+    """Most melds ``arrange`` tries to change fail. When the search :func:`_arrange_try`
+    makes is one run of the programme (no joker among the named tiles or the table
+    jokers of the changing melds: one scenario), this runs that same programme on counts
+    gathered per meld, without building the problem, scenarios and supply: ``fails`` is
+    True exactly when ``_arrange_try`` would return None. Otherwise ``_arrange_try``
+    decides (and gives the melds)."""
+
+    def __init__(self, staged: Sequence[StagedMeld], meld_jokers: list[list[TableJoker]],
+                 must: list[int], named: Sequence[Tile], initial_made: bool,
+                 rules: SolveRules) -> None:
+        self.usable = not any(t.is_joker for t in named)
+        self.cells: list[list[int]] = []
+        self.jokers: list[int] = []
+        self.plain: list[bool] = []
+        self.faces: list[int] = []
+        for meld, table_jokers in zip(staged, meld_jokers, strict=True):
+            self.cells.append([t.suit * 14 + t.rank for t, _ in meld.slots if not t.is_joker])
+            self.jokers.append(sum(1 for (t, _), o in zip(meld.slots, meld.origins,
+                                                          strict=True)
+                                   if t.is_joker and o == "rack"))
+            self.plain.append(not table_jokers)
+            self.faces.append(0 if meld.frozen else sum(f.rank for _, f in meld.slots))
+        self.must = must
+        self.usable = self.usable and all(self.plain[i] for i in must)
+        self.optional = [[0] * 14 for _ in COLOURS]
+        for t in named:
+            if not t.is_joker:
+                self.optional[t.suit][t.rank] += 1
+        self.floor = len(named) * SCALE
+        self.target = rules.initial_meld if rules.initial_meld and not initial_made else 0
+        self.kept_faces = sum(self.faces)
+
+    def fails(self, chosen: Sequence[int], deadline: float | None) -> bool:
+        if not self.usable:
+            return False
+        forced = [0] * 56
+        jf = 0
+        faces = self.kept_faces
+        for group in (self.must, chosen):
+            for i in group:
+                if not self.plain[i]:
+                    return False
+                for cell in self.cells[i]:
+                    forced[cell] += 1
+                jf += self.jokers[i]
+                faces -= self.faces[i]
+        # _arrange_try: problem.min_face = max(0, rules.initial_meld - kept_faces)
+        target = max(0, self.target - faces) if self.target else 0
+        return _programme([forced[0:14], forced[14:28], forced[28:42], forced[42:56]],
+                          self.optional, jf, 0, _NO_PINS, target, self.floor, deadline) is None
 
 
 def _arrange_try(staged: Sequence[StagedMeld], meld_jokers: list[list[TableJoker]],
