@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot.engine import tilesolver
-from bot.engine.cards import tile_set
+from bot.engine.cards import NO_SUIT, Face, tile_set
 from bot.engine.tilesolver import (
     SCALE,
     Problem,
@@ -20,6 +20,7 @@ from bot.engine.tilesolver import (
     SolveRules,
     StagedMeld,
     Supply,
+    TableJoker,
     arrange,
     best_play,
     run_programme,
@@ -266,3 +267,64 @@ def test_c_and_python_cores_agree_on_wide_layers(monkeypatch: pytest.MonkeyPatch
                   rng.choice([0, 30, 50, 80]))
         _agree(counts, 0)
     assert max(widest) > tilesolver._DOMINATORS
+
+
+# -- arrange's quick check ---------------------------------------------------------------
+
+
+def _staged_position(seed: int) -> tuple:
+    """A staged table (some tiles and jokers placed from the rack, some melds that must
+    change, frozen melds before the initial meld), its table jokers, named tiles, rules."""
+    rng = random.Random(seed)
+    table, rack = random_position(seed, rng.randint(9, 50), 14, table_jokers=rng.randint(0, 2))
+    rules = SolveRules(initial_meld=rng.choice([0, 30]),
+                       joker_retrieve=rng.choice(["replace_from_rack", "free", "replace"]),
+                       locks=rng.random() < 0.2, new_meld_only=rng.random() < 0.2)
+    initial_made = rng.random() < 0.7
+    staged = []
+    for meld in table:
+        origins = tuple("rack" if rng.random() < 0.15 and not t.is_joker else "table"
+                        for t, _ in meld)
+        if rng.random() < 0.3:
+            origins = tuple("rack" if t.is_joker else o
+                            for (t, _), o in zip(meld, origins, strict=True))
+        frozen = not initial_made and "rack" not in origins and rng.random() < 0.7
+        staged.append(StagedMeld(tuple(meld), origins, rng.random() < 0.9 or frozen, frozen))
+    jokers = []
+    for i, meld in enumerate(staged):
+        is_set = len({f.rank for _, f in meld.slots}) == 1
+        for (tile, face), origin in zip(meld.slots, meld.origins, strict=True):
+            if tile.is_joker and origin == "table":
+                jokers.append(TableJoker(Face(face.rank, NO_SUIT) if is_set else face, is_set,
+                                         meld.slots, block_id=i))
+    return staged, jokers, rng.sample(rack, rng.randint(1, 3)), initial_made, rules
+
+
+def test_arrange_quick_check_fails_exactly_when_the_full_search_does() -> None:
+    """``_QuickCheck.fails`` (one programme run on packed counts) is True exactly when
+    ``_arrange_try`` (problem, scenarios, supply) finds nothing, wherever it answers."""
+    answered = found = 0
+    for seed in range(150):
+        rng = random.Random(seed)
+        staged, jokers, named, initial_made, rules = _staged_position(seed)
+        joker_iter = iter(jokers)
+        meld_jokers = [[next(joker_iter) for (t, _), o in zip(m.slots, m.origins, strict=True)
+                        if t.is_joker and o == "table"] for m in staged]
+        must = [i for i, m in enumerate(staged) if not m.keepable and not m.frozen]
+        movable = [i for i, m in enumerate(staged) if m.keepable and not m.frozen]
+        quick = tilesolver._QuickCheck(staged, meld_jokers, must, named, initial_made, rules)
+        top = len(staged)
+        for _ in range(8):
+            chosen = rng.sample(movable, rng.randint(0, min(len(movable), 6)))
+            mask = sum(1 << (top - 1 - i) for i in chosen)
+            packed = quick.base + sum(quick.packed[1 << (top - 1 - i)] for i in chosen)
+            fails = quick.fails(mask, packed, None)
+            full = tilesolver._arrange_try(staged, meld_jokers, must, frozenset(chosen),
+                                           named, initial_made, rules, None)
+            if not quick.usable or mask & quick.joker_melds:
+                assert not fails  # no answer: the full search decides
+                continue
+            answered += 1
+            found += full is not None
+            assert fails == (full is None), f"seed {seed}, melds {sorted(chosen)}"
+    assert answered > 600 and found > 50

@@ -245,8 +245,8 @@ def run_programme(supply: Supply, deadline: float | None = None,
     return Solution(score, _rebuild(supply, decisions))
 
 
-def _programme_python(forced: list[list[int]], optional: list[list[int]], jf: int, jo: int,
-                      pinned: list[int], target: int, floor: int,
+def _programme_python(forced: Sequence[Sequence[int]], optional: Sequence[Sequence[int]],
+                      jf: int, jo: int, pinned: Sequence[int], target: int, floor: int,
                       deadline: float | None) -> tuple[int, Decisions] | None:
     """The programme on counts: ``forced[c][v]``, ``optional[c][v]``, free forced and
     optional jokers, ``pinned[v]``, the face target (``Supply.min_face``); the best score
@@ -365,8 +365,8 @@ def _walk(trail: list[dict[int, tuple]], final: int) -> Decisions:
     return decisions
 
 
-def _programme_c(forced: list[list[int]], optional: list[list[int]], jf: int, jo: int,
-                 pinned: list[int], target: int, floor: int,
+def _programme_c(forced: Sequence[Sequence[int]], optional: Sequence[Sequence[int]],
+                 jf: int, jo: int, pinned: Sequence[int], target: int, floor: int,
                  deadline: float | None) -> tuple[int, Decisions] | None:
     """:func:`_programme_python` in C (``_tilecore.c``): the same result, much faster."""
     try:
@@ -940,38 +940,40 @@ def arrange(staged: Sequence[StagedMeld], named: Sequence[Tile], jokers: Sequenc
             unchanged += 1
     bound = len(movable) - unchanged
     fallback = (widest, len(must) + bound)
-    quick = _QuickCheck(staged, meld_jokers, must, named, initial_made, rules)
     # A set of melds is a bit mask where meld i is bit top - 1 - i: for sets of one size,
     # descending masks are the sets in the order of their sorted indices.
     top = len(staged)
     core_mask = sum(1 << (top - 1 - i) for i in core_links)
     link_mask = {1 << (top - 1 - i): sum(1 << (top - 1 - j) for j in links[i])
                  for i in movable}
-    level: dict[int, int] = {0: core_mask}  # sets of one size: each with the melds it reaches
+    quick = _QuickCheck(staged, meld_jokers, must, named, initial_made, rules)
+    # The sets of one size, each with the melds it reaches and its tiles packed (_QuickCheck).
+    level: dict[int, tuple[int, int]] = {0: (core_mask, quick.base)}
     depth = 0
     while level and depth < bound:
         depth += 1
         for chosen in sorted(level, reverse=True):
             if deadline is not None and time.monotonic() > deadline:
                 raise SearchStopped()
-            members = _members(chosen, top)
-            if quick.fails(members, deadline):
+            if quick.fails(chosen, level[chosen][1], deadline):
                 continue
+            members = _members(chosen, top)
             found = _arrange_try(staged, meld_jokers, must, frozenset(members), named,
                                  initial_made, rules, deadline)
             if found is not None:
                 return found, len(must) + len(members)
         if depth == bound:
             break  # the next level would not be searched: the widest answer stands
-        nxt: dict[int, int] = {}
-        for chosen, reach in level.items():
+        nxt: dict[int, tuple[int, int]] = {}
+        packed_of = quick.packed
+        for chosen, (reach, packed) in level.items():
             free = reach & ~chosen
             while free:
                 low = free & -free
                 free ^= low
                 grown = chosen | low
                 if grown not in nxt:
-                    nxt[grown] = reach | link_mask[low]
+                    nxt[grown] = (reach | link_mask[low], packed + packed_of[low])
         level = nxt
     return fallback
 
@@ -990,56 +992,71 @@ _NO_PINS = [0] * 14
 
 
 class _QuickCheck:
-    """Most melds ``arrange`` tries to change fail. When the search :func:`_arrange_try`
-    makes is one run of the programme (no joker among the named tiles or the table
-    jokers of the changing melds: one scenario), this runs that same programme on counts
-    gathered per meld, without building the problem, scenarios and supply: ``fails`` is
-    True exactly when ``_arrange_try`` would return None. Otherwise ``_arrange_try``
-    decides (and gives the melds)."""
+    """Most sets of melds ``arrange`` tries to change fail. When no changing meld holds a
+    table joker (one scenario), the search :func:`_arrange_try` makes comes down to one
+    run of the programme, and this runs that same programme on counts gathered per meld,
+    without building the problem, scenarios and supply: ``fails`` is True exactly when
+    ``_arrange_try`` would return None. Otherwise ``_arrange_try`` decides (and gives the
+    melds).
+
+    Named jokers are rack jokers to :func:`solve`: with a face target it runs the
+    programme once with them; without, it first searches without them, which cannot
+    reach the floor (every named tile placed) and finds nothing, and then runs the
+    programme once with them. Either way: the run made here.
+    """
 
     def __init__(self, staged: Sequence[StagedMeld], meld_jokers: list[list[TableJoker]],
                  must: list[int], named: Sequence[Tile], initial_made: bool,
                  rules: SolveRules) -> None:
-        self.usable = not any(t.is_joker for t in named)
-        self.cells: list[list[int]] = []
-        self.jokers: list[int] = []
-        self.plain: list[bool] = []
-        self.faces: list[int] = []
-        for meld, table_jokers in zip(staged, meld_jokers, strict=True):
-            self.cells.append([t.suit * 14 + t.rank for t, _ in meld.slots if not t.is_joker])
-            self.jokers.append(sum(1 for (t, _), o in zip(meld.slots, meld.origins,
-                                                          strict=True)
-                                   if t.is_joker and o == "rack"))
-            self.plain.append(not table_jokers)
-            self.faces.append(0 if meld.frozen else sum(f.rank for _, f in meld.slots))
-        self.must = must
-        self.usable = self.usable and all(self.plain[i] for i in must)
+        top = len(staged)
+        self.packed: dict[int, int] = {}
+        """Per meld (by its bit, as ``arrange`` numbers them) what it brings when it
+        changes, packed in one int so that a set's total is a sum: bytes 0–55 count its
+        numbered tiles (colour * 14 + number), byte 56 its rack jokers, bytes 57–58 its
+        face total (0 when frozen)."""
+        self.joker_melds = 0
+        """The melds holding table jokers (several scenarios: ``_arrange_try`` decides)."""
+        kept_faces = 0
+        for i, (meld, table_jokers) in enumerate(zip(staged, meld_jokers, strict=True)):
+            packed = 0
+            for (t, _), origin in zip(meld.slots, meld.origins, strict=True):
+                if not t.is_joker:
+                    packed += 1 << (8 * (t.suit * 14 + t.rank))
+                elif origin == "rack":
+                    packed += 1 << (8 * 56)
+            faces = 0 if meld.frozen else sum(f.rank for _, f in meld.slots)
+            kept_faces += faces
+            self.packed[1 << (top - 1 - i)] = packed + (faces << (8 * 57))
+            if table_jokers:
+                self.joker_melds |= 1 << (top - 1 - i)
+        self.base = sum(self.packed[1 << (top - 1 - i)] for i in must)
+        """The melds that must change."""
+        self.kept_faces = kept_faces
         self.optional = [[0] * 14 for _ in COLOURS]
-        for t in named:
-            if not t.is_joker:
-                self.optional[t.suit][t.rank] += 1
+        numbered = [t for t in named if not t.is_joker]
+        for t in numbered:
+            self.optional[t.suit][t.rank] += 1
+        self.rack_jokers = len(named) - len(numbered)
         self.floor = len(named) * SCALE
+        # The search without the named jokers places at most every numbered named tile.
+        self.usable = not any(self.joker_melds & (1 << (top - 1 - i)) for i in must) and (
+            not self.rack_jokers or len(numbered) * (SCALE + 13) < self.floor)
         self.target = rules.initial_meld if rules.initial_meld and not initial_made else 0
-        self.kept_faces = sum(self.faces)
 
-    def fails(self, chosen: Sequence[int], deadline: float | None) -> bool:
-        if not self.usable:
+    def fails(self, chosen: int, packed: int, deadline: float | None) -> bool:
+        """``chosen``: the set of melds (a mask); ``packed``: its and the must melds' tiles."""
+        if not self.usable or chosen & self.joker_melds:
             return False
-        forced = [0] * 56
-        jf = 0
-        faces = self.kept_faces
-        for group in (self.must, chosen):
-            for i in group:
-                if not self.plain[i]:
-                    return False
-                for cell in self.cells[i]:
-                    forced[cell] += 1
-                jf += self.jokers[i]
-                faces -= self.faces[i]
+        counts = packed.to_bytes(59, "little")
         # _arrange_try: problem.min_face = max(0, rules.initial_meld - kept_faces)
+        faces = self.kept_faces - (counts[57] | counts[58] << 8)
         target = max(0, self.target - faces) if self.target else 0
-        return _programme([forced[0:14], forced[14:28], forced[28:42], forced[42:56]],
-                          self.optional, jf, 0, _NO_PINS, target, self.floor, deadline) is None
+        found = _programme([counts[0:14], counts[14:28], counts[28:42], counts[42:56]],
+                           self.optional, counts[56], self.rack_jokers, _NO_PINS, target,
+                           self.floor, deadline)
+        # _arrange_try: None, or fewer than every named tile placed (score below the floor:
+        # the programme may return one when a rack joker it hoped to place found no room)
+        return found is None or found[0] < self.floor
 
 
 def _arrange_try(staged: Sequence[StagedMeld], meld_jokers: list[list[TableJoker]],
