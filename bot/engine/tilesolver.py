@@ -30,7 +30,9 @@ Speed: states that another state dominates are dropped after each number (more
 long runs, no more jokers used, a score as high); a search first places the rack
 without its jokers and adds them where they fit, which gives a floor; then it
 asks for the most tiles first (all rack tiles forced, then one fewer …), where
-the floor prunes hardest.
+the floor prunes hardest. The programme itself runs in C (``_tilecore.c``) when that
+was built; ``_programme_python`` is its reference and fallback, with identical results
+(the same score and the same decisions, so the same melds).
 
 Where the model is wider or narrower than the staging actions (rare; the
 engine guards the first): two kept table jokers from different melds may end in
