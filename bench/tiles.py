@@ -21,6 +21,10 @@ not change the answer and both solvers solve the same problem).
   such search, so it is timed on placing exactly those tiles (``solve`` with
   them as the rack: can all be placed), and agreement is on "possible".
 
+The programme at the heart of both runs in C (``bot/engine/_tilecore.c``) when it was
+built; the first lines say which core is in use. The pure-Python core is timed on the
+same positions too (``--no-python`` skips it), and both must give identical results.
+
 Targets (issue 12): the same optimum everywhere, our median ≥ 10× faster
 than rummikub-solver, our p99 ≤ 50 ms. The last line starts with ``SUMMARY:``.
 """
@@ -41,6 +45,7 @@ if __package__ in (None, ""):  # run as a script: the repository root, not bench
     sys.path.insert(0, str(_HERE.parent))
 
 from bench.common import Spread, load_average, verdict
+from bot.engine import tilesolver
 from bot.engine.cards import Tile
 from bot.engine.tilesolver import SearchStopped, SolveRules, StagedMeld, arrange, best_play
 from tests.tiles_helpers import random_position
@@ -74,14 +79,21 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--positions", type=int, default=200)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--no-python", action="store_true",
+                        help="do not also time the pure-Python core")
     args = parser.parse_args()
     print(f"load average {load_average()}")
+    print(f"solver core: {tilesolver.CORE}"
+          + ("" if tilesolver.CORE == "C" else " (the C extension is not built: pip install -e .)"))
+    compare_python = tilesolver.CORE == "C" and not args.no_python
     theirs = _theirs()
     if theirs is None:
         print("rummikub-solver is not installed (pip install -e '.[bench]'): ours only")
     rules = SolveRules()
     ours_best, ours_arrange, their_best, their_arrange = [], [], [], []
     agree_best = agree_arrange = compared = stopped = 0
+    python_best, python_arrange = [], []
+    identical = 0
     differences = []
     for i in range(args.positions):
         seed = args.seed + i
@@ -104,6 +116,21 @@ def main() -> None:
             arranged = None
             stopped += 1
         ours_arrange.append((time.perf_counter() - started) * 1000)
+        if compare_python:
+            with tilesolver.pure_python_core():
+                started = time.perf_counter()
+                slow = best_play(table, rack, True, rules)
+                python_best.append((time.perf_counter() - started) * 1000)
+                started = time.perf_counter()
+                try:
+                    slow_arranged = arrange(staged, named, [], True, rules, started + 10)
+                except SearchStopped:
+                    slow_arranged = None
+                python_arrange.append((time.perf_counter() - started) * 1000)
+            if slow == found and slow_arranged == arranged:
+                identical += 1
+            else:
+                differences.append(f"seed {seed}: the C and Python cores differ")
         if theirs is None:
             continue
         ruleset, mode = theirs
@@ -132,6 +159,13 @@ def main() -> None:
     ob, oa = Spread.of(ours_best), Spread.of(ours_arrange)
     print(f"ours best play: {ob.text()}")
     print(f"ours arrange:   {oa.text()}")
+    if compare_python:
+        pb, pa = Spread.of(python_best), Spread.of(python_arrange)
+        print(f"pure-Python core best play: {pb.text()}")
+        print(f"pure-Python core arrange:   {pa.text()}")
+        print(f"C core vs pure-Python core (median): best play {pb.median / ob.median:.1f}×, "
+              f"arrange {pa.median / oa.median:.1f}×; identical results (melds and counts) "
+              f"in {identical}/{args.positions}")
     if theirs is not None:
         tb, ta = Spread.of(their_best), Spread.of(their_arrange)
         print(f"rummikub-solver solve (TILE_COUNT): {tb.text()}")

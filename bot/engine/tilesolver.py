@@ -30,7 +30,9 @@ Speed: states that another state dominates are dropped after each number (more
 long runs, no more jokers used, a score as high); a search first places the rack
 without its jokers and adds them where they fit, which gives a floor; then it
 asks for the most tiles first (all rack tiles forced, then one fewer …), where
-the floor prunes hardest.
+the floor prunes hardest. The programme itself runs in C (``_tilecore.c``) when that
+was built; ``_programme_python`` is its reference and fallback, with identical results
+(the same score and the same decisions, so the same melds).
 
 Where the model is wider or narrower than the staging actions (rare; the
 engine guards the first): two kept table jokers from different melds may end in
@@ -45,6 +47,7 @@ from __future__ import annotations
 import time
 from collections import Counter
 from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cache
 from itertools import combinations, product
@@ -221,6 +224,11 @@ def _undominated(layer: dict[int, int], forced_jokers: int) -> dict[int, int]:
 
 
 
+Decisions = list[tuple[list[tuple[int, int, int]], int]]
+"""What the programme chose per number 1 … 13: ``(nat, s, jr)`` per colour (tiles placed,
+of them to sets, jokers to runs) and the jokers to sets: all :func:`_rebuild` needs."""
+
+
 def run_programme(supply: Supply, deadline: float | None = None,
                   floor: int = 0) -> Solution | None:
     """The best valid table for ``supply`` (None when the forced tiles fit no table).
@@ -231,9 +239,23 @@ def run_programme(supply: Supply, deadline: float | None = None,
     forced = [[len(supply.forced[c][v]) for v in range(14)] for c in COLOURS]
     optional = [[len(supply.optional[c][v]) for v in range(14)] for c in COLOURS]
     jf, jo = len(supply.free_forced), len(supply.free_optional)
-    jokers = jf + jo
     pinned = [len(p) for p in supply.pinned]
-    target = supply.min_face
+    found = _programme(forced, optional, jf, jo, pinned, supply.min_face, floor, deadline)
+    if found is None:
+        return None
+    score, decisions = found
+    return Solution(score, _rebuild(supply, decisions))
+
+
+def _programme_python(forced: Sequence[Sequence[int]], optional: Sequence[Sequence[int]],
+                      jf: int, jo: int, pinned: Sequence[int], target: int, floor: int,
+                      deadline: float | None) -> tuple[int, Decisions] | None:
+    """The programme on counts: ``forced[c][v]``, ``optional[c][v]``, free forced and
+    optional jokers, ``pinned[v]``, the face target (``Supply.min_face``); the best score
+    and its decisions, or None. The reference for the C core (``_tilecore.c``), which
+    returns the same score and the same decisions in every case.
+    """
+    jokers = jf + jo
     rest_gain = [0] * 15
     for v in range(13, 0, -1):
         rest_gain[v] = rest_gain[v + 1] + sum(optional[c][v] for c in COLOURS) * (SCALE + v)
@@ -322,13 +344,12 @@ def run_programme(supply: Supply, deadline: float | None = None,
             best = (total, state)
     if best is None:
         return None
-    return Solution(best[0], _rebuild(supply, trail, best[1]))
+    return best[0], _walk(trail, best[1])
 
 
-def _rebuild(supply: Supply, trail: list[dict[int, tuple]],
-             final: int) -> tuple[tuple[Slot, ...], ...]:
-    """Walk the back-pointers and lay real tiles into melds."""
-    decisions: list[tuple[list[tuple[int, int, int]], int]] = []
+def _walk(trail: list[dict[int, tuple]], final: int) -> Decisions:
+    """Follow the back-pointers from the final state: the decisions, number by number."""
+    decisions: Decisions = []
     state = final
     index = len(trail) - 1
     for _v in NUMBERS:
@@ -343,6 +364,43 @@ def _rebuild(supply: Supply, trail: list[dict[int, tuple]],
         decisions.append((choices, js))
         state = key
     decisions.reverse()
+    return decisions
+
+
+def _programme_c(forced: Sequence[Sequence[int]], optional: Sequence[Sequence[int]],
+                 jf: int, jo: int, pinned: Sequence[int], target: int, floor: int,
+                 deadline: float | None) -> tuple[int, Decisions] | None:
+    """:func:`_programme_python` in C (``_tilecore.c``): the same result, much faster."""
+    try:
+        return _tilecore.programme(forced, optional, jf, jo, pinned, target, floor, deadline)
+    except _tilecore.Stopped:
+        raise SearchStopped() from None
+
+
+try:
+    from . import _tilecore
+except ImportError:  # built without a C compiler: the same programme, in Python
+    _tilecore = None  # type: ignore[assignment]
+
+_programme = _programme_python if _tilecore is None else _programme_c
+CORE = "Python" if _tilecore is None else "C"
+"""Which core runs the programme: ``C`` (the extension was built) or ``Python``."""
+
+
+@contextmanager
+def pure_python_core() -> Iterator[None]:
+    """Inside the block the programme runs in Python (to compare the cores)."""
+    global _programme
+    saved = _programme
+    _programme = _programme_python
+    try:
+        yield
+    finally:
+        _programme = saved
+
+
+def _rebuild(supply: Supply, decisions: Decisions) -> tuple[tuple[Slot, ...], ...]:
+    """Lay real tiles into melds as the programme's decisions say."""
     free = list(supply.free_forced) + list(supply.free_optional)
     melds: list[list[Slot]] = []
     open_runs: list[list[list[Slot]]] = [[] for _ in COLOURS]
@@ -884,30 +942,123 @@ def arrange(staged: Sequence[StagedMeld], named: Sequence[Tile], jokers: Sequenc
             unchanged += 1
     bound = len(movable) - unchanged
     fallback = (widest, len(must) + bound)
-    level: set[frozenset[int]] = {frozenset()}
-    seen: set[frozenset[int]] = set(level)
+    # A set of melds is a bit mask where meld i is bit top - 1 - i: for sets of one size,
+    # descending masks are the sets in the order of their sorted indices.
+    top = len(staged)
+    core_mask = sum(1 << (top - 1 - i) for i in core_links)
+    link_mask = {1 << (top - 1 - i): sum(1 << (top - 1 - j) for j in links[i])
+                 for i in movable}
+    quick = _QuickCheck(staged, meld_jokers, must, named, initial_made, rules)
+    # The sets of one size, each with the melds it reaches and its tiles packed (_QuickCheck).
+    level: dict[int, tuple[int, int]] = {0: (core_mask, quick.base)}
     depth = 0
     while level and depth < bound:
         depth += 1
-        for chosen in sorted(level, key=sorted):
+        for chosen in sorted(level, reverse=True):
             if deadline is not None and time.monotonic() > deadline:
                 raise SearchStopped()
-            found = _arrange_try(staged, meld_jokers, must, chosen, named, initial_made, rules,
-                                 deadline)
+            if quick.fails(chosen, level[chosen][1], deadline):
+                continue
+            members = _members(chosen, top)
+            found = _arrange_try(staged, meld_jokers, must, frozenset(members), named,
+                                 initial_made, rules, deadline)
             if found is not None:
-                return found, len(must) + len(chosen)
-        nxt: set[frozenset[int]] = set()
-        for chosen in level:
-            reach = set(core_links)
-            for i in chosen:
-                reach |= links[i]
-            for j in reach - chosen:
-                grown = chosen | {j}
-                if grown not in seen:
-                    seen.add(grown)
-                    nxt.add(grown)
+                return found, len(must) + len(members)
+        if depth == bound:
+            break  # the next level would not be searched: the widest answer stands
+        nxt: dict[int, tuple[int, int]] = {}
+        packed_of = quick.packed
+        for chosen, (reach, packed) in level.items():
+            free = reach & ~chosen
+            while free:
+                low = free & -free
+                free ^= low
+                grown = chosen | low
+                if grown not in nxt:
+                    nxt[grown] = (reach | link_mask[low], packed + packed_of[low])
         level = nxt
     return fallback
+
+
+def _members(mask: int, top: int) -> list[int]:
+    """The melds of an ``arrange`` set: bit ``top - 1 - i`` set for meld i."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(top - low.bit_length())
+        mask ^= low
+    return out
+
+
+_NO_PINS = [0] * 14
+
+
+class _QuickCheck:
+    """Most sets of melds ``arrange`` tries to change fail. When no changing meld holds a
+    table joker (one scenario), the search :func:`_arrange_try` makes comes down to one
+    run of the programme, and this runs that same programme on counts gathered per meld,
+    without building the problem, scenarios and supply: ``fails`` is True exactly when
+    ``_arrange_try`` would return None. Otherwise ``_arrange_try`` decides (and gives the
+    melds).
+
+    Named jokers are rack jokers to :func:`solve`: with a face target it runs the
+    programme once with them; without, it first searches without them, which cannot
+    reach the floor (every named tile placed) and finds nothing, and then runs the
+    programme once with them. Either way: the run made here.
+    """
+
+    def __init__(self, staged: Sequence[StagedMeld], meld_jokers: list[list[TableJoker]],
+                 must: list[int], named: Sequence[Tile], initial_made: bool,
+                 rules: SolveRules) -> None:
+        top = len(staged)
+        self.packed: dict[int, int] = {}
+        """Per meld (by its bit, as ``arrange`` numbers them) what it brings when it
+        changes, packed in one int so that a set's total is a sum: bytes 0–55 count its
+        numbered tiles (colour * 14 + number), byte 56 its rack jokers, bytes 57–58 its
+        face total (0 when frozen)."""
+        self.joker_melds = 0
+        """The melds holding table jokers (several scenarios: ``_arrange_try`` decides)."""
+        kept_faces = 0
+        for i, (meld, table_jokers) in enumerate(zip(staged, meld_jokers, strict=True)):
+            packed = 0
+            for (t, _), origin in zip(meld.slots, meld.origins, strict=True):
+                if not t.is_joker:
+                    packed += 1 << (8 * (t.suit * 14 + t.rank))
+                elif origin == "rack":
+                    packed += 1 << (8 * 56)
+            faces = 0 if meld.frozen else sum(f.rank for _, f in meld.slots)
+            kept_faces += faces
+            self.packed[1 << (top - 1 - i)] = packed + (faces << (8 * 57))
+            if table_jokers:
+                self.joker_melds |= 1 << (top - 1 - i)
+        self.base = sum(self.packed[1 << (top - 1 - i)] for i in must)
+        """The melds that must change."""
+        self.kept_faces = kept_faces
+        self.optional = [[0] * 14 for _ in COLOURS]
+        numbered = [t for t in named if not t.is_joker]
+        for t in numbered:
+            self.optional[t.suit][t.rank] += 1
+        self.rack_jokers = len(named) - len(numbered)
+        self.floor = len(named) * SCALE
+        # The search without the named jokers places at most every numbered named tile.
+        self.usable = not any(self.joker_melds & (1 << (top - 1 - i)) for i in must) and (
+            not self.rack_jokers or len(numbered) * (SCALE + 13) < self.floor)
+        self.target = rules.initial_meld if rules.initial_meld and not initial_made else 0
+
+    def fails(self, chosen: int, packed: int, deadline: float | None) -> bool:
+        """``chosen``: the set of melds (a mask); ``packed``: its and the must melds' tiles."""
+        if not self.usable or chosen & self.joker_melds:
+            return False
+        counts = packed.to_bytes(59, "little")
+        # _arrange_try: problem.min_face = max(0, rules.initial_meld - kept_faces)
+        faces = self.kept_faces - (counts[57] | counts[58] << 8)
+        target = max(0, self.target - faces) if self.target else 0
+        found = _programme([counts[0:14], counts[14:28], counts[28:42], counts[42:56]],
+                           self.optional, counts[56], self.rack_jokers, _NO_PINS, target,
+                           self.floor, deadline)
+        # _arrange_try: None, or fewer than every named tile placed (score below the floor:
+        # the programme may return one when a rack joker it hoped to place found no room)
+        return found is None or found[0] < self.floor
 
 
 def _arrange_try(staged: Sequence[StagedMeld], meld_jokers: list[list[TableJoker]],
