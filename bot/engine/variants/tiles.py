@@ -180,6 +180,16 @@ class Staged:
     def codes(self) -> str:
         return " ".join(t.code for t in self.tiles)
 
+    def takes(self, tile: Tile) -> bool:
+        """Is the meld with the rack tile ``tile`` added still a valid meld?"""
+        grown = Staged(self.number, (*self.tiles, tile), (*self.faces, None),
+                       (*self.origins, "r"))
+        try:
+            read_staged(grown)
+        except IllegalMove:
+            return False
+        return True
+
 
 def read_staged(meld: Staged) -> Meld:
     """The meld's reading, or IllegalMove. A kept table joker keeps its stand-in while that
@@ -1017,13 +1027,7 @@ class TilesGame(Game[Tile]):
                     if joker_here:
                         moves.append(Release(seat, tile, meld.number))
                     continue
-                grown = Staged(meld.number, (*meld.tiles, tile), (*meld.faces, None),
-                               (*meld.origins, "r"))
-                try:
-                    read_staged(grown)
-                except IllegalMove:
-                    pass
-                else:
+                if meld.takes(tile):
                     moves.append(Play(seat, ((tile, None),), meld.number))
                 if joker_here and not tile.is_joker:
                     moves.append(Release(seat, tile, meld.number))
