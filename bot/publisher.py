@@ -28,6 +28,7 @@ from .texts import (
     hand_text,
     hand_word,
     result_text,
+    scores_text,
     table_text,
     wild_text,
     with_names,
@@ -235,14 +236,10 @@ class Publisher:
                 return  # the final hand is told by publish_final
             session.published_results += 1
             summary = with_names(result.summary, session.names)
-            totals = ", ".join(f"{name} {total}" for name, total in
-                               zip(session.names, result.totals, strict=False))
-            points = ", ".join(f"{name} {value}" + (f" ({note})" if note else "")
-                               for name, value, note in zip(session.names, result.points,
-                                                            result.notes, strict=False))
             head = f"**{game.table_view().hand_label.capitalize()} {result.number} is over.** "
             if session.published_results < len(history):
-                await channel.send(clip(f"{head}{summary}\nPoints: {points}\nTotals: {totals}"))
+                scores = scores_text(result, session.names, game.points_unit, game.points_scale)
+                await channel.send(clip(f"{head}{summary}\n{scores}"))
             else:  # the latest hand: each hand as scored (grouped where it was), and a picture
                 view = game.result_view()
                 png = await self.renderer.results(view, session.names)

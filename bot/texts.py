@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from .engine.cards import RANK_LABELS, RANK_NAMES, Piece
+from .engine.game import HandResult
 from .engine.views import HandView, MeldView, Placing, ResultView, TableView
 
 CONTENT_LIMIT = 2000
@@ -160,10 +161,35 @@ def plural(count: float, noun: str, many: str | None = None) -> str:
     return f"{count:g} {word}"
 
 
-def record_text(games: int, wins: int, win_rate: float, avg_points: float) -> str:
-    """``1 game, 1 win (100%), avg 12 points``: a player's record for stats and leaderboards."""
-    return (f"{plural(games, 'game')}, {plural(wins, 'win')} ({win_rate:.0%}), "
-            f"avg {plural(avg_points, 'point')}")
+def record_text(games: int, wins: int, win_rate: float, avg_points: float | None,
+                unit: str = "point", scale: int = 1) -> str:
+    """``1 game, 1 win (100%), avg 12 points``: a player's record for stats and leaderboards.
+
+    ``avg_points`` is in stored units, ``scale`` of them to one ``unit`` (a variant's
+    ``points_unit`` and ``points_scale``: Rummi reads ``avg 16.5 chips``); None leaves the
+    average out (results of different variants do not add up).
+    """
+    text = f"{plural(games, 'game')}, {plural(wins, 'win')} ({win_rate:.0%})"
+    if avg_points is None:
+        return text
+    return f"{text}, avg {plural(round(avg_points / scale, 1), unit)}"
+
+
+def result_number(points: int, scale: int = 1) -> str:
+    """One stored result as players read it: ``12``, ``33.5`` (half-chips 67, scale 2)."""
+    return f"{points / scale:g}"
+
+
+def scores_text(result: HandResult, names: Sequence[str], unit: str = "point",
+                scale: int = 1) -> str:
+    """A hand told in two lines, in the variant's unit (``Chips: alice 15, bob -5.5 …``)
+    then the totals: for hands that ended before the latest one, told without a picture."""
+    scores = ", ".join(f"{name} {result_number(value, scale)}" + (f" ({note})" if note else "")
+                       for name, value, note in zip(names, result.points, result.notes,
+                                                    strict=False))
+    totals = ", ".join(f"{name} {result_number(total, scale)}"
+                       for name, total in zip(names, result.totals, strict=False))
+    return with_names(f"{unit.capitalize()}s: {scores}\nTotals: {totals}", names)
 
 
 def not_your_turn_text(to_move: int | None, names: Sequence[str]) -> str:

@@ -13,7 +13,7 @@ from bot.interactions import reply
 from bot.registry import TITLES, VARIANTS, rules, rules_index
 from bot.render import as_file
 from bot.sessions import Session
-from bot.texts import EMBED_LIMIT, clip, record_text, table_text
+from bot.texts import EMBED_LIMIT, clip, record_text, result_number, table_text
 
 if TYPE_CHECKING:
     from bot.app import RummyBot
@@ -133,8 +133,10 @@ class RummyCog(commands.GroupCog, group_name="rummy",
             await reply(interaction, "No finished games here yet.",
                                         ephemeral=False)
             return
-        lines = [f"{i}. <@{r.user_id}> — rating **{r.rating}**, "
-                 f"{record_text(r.games, r.wins, r.win_rate, r.avg_points)}"
+        # Results of different variants count different things: no average across them.
+        unit = _unit(variant) if variant else None
+        lines = [f"{i}. <@{r.user_id}> — rating **{r.rating}**, " + record_text(
+                     r.games, r.wins, r.win_rate, r.avg_points if unit else None, *(unit or ()))
                  for i, r in enumerate(rows, start=1)]
         embed = discord.Embed(title=title, description="\n".join(lines), colour=COLOUR)
         await interaction.response.send_message(embed=embed,
@@ -154,8 +156,9 @@ class RummyCog(commands.GroupCog, group_name="rummy",
                                                      "games here yet.")
             return
         lines = [f"**{TITLES.get(r.variant, r.variant)}** — rating {r.rating}, "
-                 f"{record_text(r.games, r.wins, r.win_rate, r.avg_points)}, best place "
-                 f"{r.best_place}, last played <t:{int(r.last_played)}:R>" for r in rows]
+                 f"{record_text(r.games, r.wins, r.win_rate, r.avg_points, *_unit(r.variant))}"
+                 f", best place {r.best_place}, last played <t:{int(r.last_played)}:R>"
+                 for r in rows]
         embed = discord.Embed(title=f"{who.display_name} · stats", description="\n".join(lines),
                               colour=COLOUR)
         await interaction.response.send_message(embed=embed)
@@ -174,8 +177,9 @@ class RummyCog(commands.GroupCog, group_name="rummy",
             return
         lines = []
         for row in rows:
-            players = ", ".join(f"{p.place}. {p.name} ({p.points})" for p in
-                                sorted(row.players, key=lambda p: p.place))
+            scale = _unit(row.variant)[1]
+            players = ", ".join(f"{p.place}. {p.name} ({result_number(p.points, scale)})"
+                                for p in sorted(row.players, key=lambda p: p.place))
             lines.append(f"**{TITLES.get(row.variant, row.variant)}** "
                          f"<t:{int(row.finished_at)}:d> · seed `{row.seed}` — {players}")
         embed = discord.Embed(title="Recent games", description=clip("\n".join(lines),
@@ -194,6 +198,12 @@ class RummyCog(commands.GroupCog, group_name="rummy",
                 return
             variant = session.variant.key
         await reply(interaction, clip(rules(variant)))
+
+
+def _unit(variant: str) -> tuple[str, int]:
+    """How a variant's stored results read: (unit, stored units per unit)."""
+    game = VARIANTS[variant].game if variant in VARIANTS else None
+    return (game.points_unit, game.points_scale) if game else ("point", 1)
 
 
 async def setup(bot) -> None:

@@ -14,7 +14,8 @@ import pytest
 from bot.ai.rummi import choose_move
 from bot.engine.game import Move
 from bot.engine.moves import Done, LayOff, MeldDown
-from bot.engine.variants.rummi import RummiGame
+from bot.engine.variants.rummi import RummiGame, RummiOptions
+from bot.texts import scores_text
 from tests.bot_harness import running_bot
 from tests.e2e_helpers import (
     assert_no_hand_in_channel,
@@ -103,6 +104,18 @@ async def test_a_dealt_tien_hu_ends_the_game_before_play_with_its_payments(
         assert places["alice"][0] == 1
         assert sum(points for _, points in places.values()) == 0
         assert await bot.store.moves(history[0].game_id) == []  # no play was made
+        # Records read in chips (stored as exact half-chips, RMI-22), not half-chips.
+        won = places["alice"][1] / 2
+        assert won >= 30  # Tien Hu: 10 from each of three
+        stats = await (await fake_discord.slash(alice, "/rummy stats")).reply()
+        assert "Rummi (Singapore)" in stats.text and f"avg {won:g} chips" in stats.text
+        board = await (await fake_discord.slash(alice, "/rummy leaderboard",
+                                                variant="rummi")).reply()
+        assert f"avg {won:g} chips" in board.text
+        every = await (await fake_discord.slash(alice, "/rummy leaderboard")).reply()
+        assert "1 game, 1 win" in every.text and "avg" not in every.text
+        recent = await (await fake_discord.slash(alice, "/rummy history")).reply()
+        assert f"1. alice ({won:g})" in recent.text
 
 
 async def test_RMI_25_malformed_tiers_are_refused_in_one_line(fake_discord: FakeDiscord,
@@ -114,3 +127,21 @@ async def test_RMI_25_malformed_tiers_are_refused_in_one_line(fake_discord: Fake
         assert bot.controller.sessions.in_channel(fake_discord.channel("games").id) is None
         lobby = await (await fake_discord.slash(alice, "/rummi new", tiers="2-4")).reply()
         assert "tiers: 2-4" in lobby.text
+
+
+
+def test_RMI_22_results_told_without_a_picture_read_in_chips() -> None:
+    """Games that ended before the latest one (told after a restart, or when a Tien Hu is
+    dealt right after a game) are told in chips, not the stored half-chips."""
+    game = RummiGame.new(4, RummiOptions(games=3), seed=3)
+    rng = random.Random(0)
+    while not game.history():
+        game, _ = game.apply(choose_move(game, game.to_move, rng))
+    (first,) = game.history()
+    names = ["alice", "bob", "carol", "dave"]
+    text = scores_text(first, names, game.points_unit, game.points_scale)
+    assert text.startswith(f"Chips: alice {first.points[0] / 2:g} (")
+    for name, points in zip(names, first.points, strict=True):
+        assert f"{name} {points / 2:g} (" in text
+    assert "{p" not in text and "gets" in text  # the notes name the players
+    assert sum(first.points) == 0 and any(first.points)

@@ -14,6 +14,7 @@ from bot.texts import (
     not_your_turn_text,
     plural,
     record_text,
+    result_number,
     result_text,
 )
 from tests.engine_helpers import cards
@@ -28,6 +29,14 @@ def test_plural_agrees_with_the_count() -> None:
 def test_record_text_agrees_in_number() -> None:
     assert record_text(1, 1, 1.0, 12) == "1 game, 1 win (100%), avg 12 points"
     assert record_text(3, 0, 0.0, 1) == "3 games, 0 wins (0%), avg 1 point"
+
+
+def test_record_text_reads_a_variant_unit_and_may_leave_the_average_out() -> None:
+    # Rummi stores half-chips (RMI-22): 67 half-chips read 33.5 chips.
+    assert record_text(2, 1, 0.5, 67, "chip", 2) == "2 games, 1 win (50%), avg 33.5 chips"
+    assert record_text(3, 1, 1 / 3, 10 / 3) == "3 games, 1 win (33%), avg 3.3 points"
+    assert record_text(2, 1, 0.5, None) == "2 games, 1 win (50%)"
+    assert result_number(-11, 2) == "-5.5" and result_number(12) == "12"
 
 
 def test_not_your_turn_says_whose_turn_it_is() -> None:

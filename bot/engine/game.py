@@ -244,6 +244,10 @@ class Game(ABC, Generic[P]):
     options_type: ClassVar[type[Options]]
     move_types: ClassVar[tuple[type[Move], ...]]
     lower_is_better: ClassVar[bool] = False
+    points_unit: ClassVar[str] = "point"
+    """What a result's number counts, as players say it (singular): ``point``, ``chip``."""
+    points_scale: ClassVar[int] = 1
+    """Stored result units per unit players read (Rummi keeps exact half-chips: 2)."""
 
     options: Options
     players: int

@@ -40,6 +40,7 @@ from ..moves import Done, LayOff, MeldDown, Placed, Swap, placed
 from ..notation import check_held, remove_pieces
 from ..rummi_chips import (
     DEFAULT_TIERS,
+    HALVES,
     Payment,
     Settlement,
     card_points,
@@ -130,6 +131,8 @@ class RummiGame(SheddingGame):
     options_type: ClassVar[type[Options]] = RummiOptions
     move_types: ClassVar[tuple[type[Move], ...]] = (MeldDown, LayOff, Done, Swap, Leave, Timeout)
     lower_is_better: ClassVar[bool] = False
+    points_unit: ClassVar[str] = "chip"
+    points_scale: ClassVar[int] = HALVES  # RMI-22: results are stored in half-chips
     direction: ClassVar[int] = -1  # RMI-3: anticlockwise
     min_live: ClassVar[int] = 2  # RMI-21: at most one player not out ends the game
     out_state: ClassVar[SeatState] = SeatState.OUT
