@@ -185,6 +185,23 @@ def test_TIL_18_locked_meld_only_grows() -> None:
     assert best_play(table, tl("R3 K3 B7"), True, rules).placed == 3
 
 
+def test_TIL_18_locked_meld_grows_by_rack_jokers_too() -> None:
+    rules = SolveRules(locks=True)
+    run = [_slots("R4 J R6")]
+    found = best_play(run, tl("J O1"), True, rules)
+    assert found.placed == 1 and found.score == SCALE + 30  # the joker, worth 30
+    (meld,) = found.melds
+    assert [t.code for t, _ in meld].count("J") == 2 and len(meld) == 4
+    # A joker fills the gap to a rack tile: R4 J R6 J(R7) R8.
+    gap = best_play(run, tl("J R8"), True, rules)
+    assert gap.placed == 2 and [f.rank for _, f in gap.melds[0]] == [4, 5, 6, 7, 8]
+    both = best_play(run, tl("J J"), True, rules)
+    assert both.placed == 2
+    # A locked set of three takes a joker as its fourth tile.
+    kill = best_play([_slots("K9 O9 J")], tl("J B2"), True, rules)
+    assert kill.placed == 1 and len(kill.melds[0]) == 4
+
+
 def test_TIL_19_released_joker_only_with_rack_tiles() -> None:
     table = [_slots("R4 R5 R6 J"), _slots("K1 K2 K3")]
     rules = SolveRules(new_meld_only=True)

@@ -37,16 +37,16 @@ was built; ``_programme_python`` is its reference and fallback, with identical r
 Where the model is wider or narrower than the staging actions (rare; the
 engine guards the first): two kept table jokers from different melds may end in
 one meld here, though neither may move (TIL-12c), so ``arrange`` results doing
-that are refused by the engine; a locked meld grows by numbered tiles only (not
-by a joker), and a locked meld with one joker released and another kept is not
-searched.
+that are refused by the engine; a locked meld grows by numbered tiles and by the
+rack's jokers (a joker placed earlier in the turn does not join it), and a
+locked meld with one joker released and another kept is not searched.
 """
 
 from __future__ import annotations
 
 import time
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cache
@@ -680,7 +680,7 @@ def _solve_scenario(problem: Problem, combo: Sequence[tuple[str, Tile | None]],
                 if _take(t2, t) or _take(p2, t):
                     continue
                 if _take(r2, t):
-                    gain += SCALE + t.rank
+                    gain += SCALE + tile_value(t)
                     continue
                 ok = False
             melds.append(meld)
@@ -700,8 +700,10 @@ def _solve_scenario(problem: Problem, combo: Sequence[tuple[str, Tile | None]],
 
 def _growths(block: tuple[Slot, ...], table: list[Tile], placed: list[Tile],
              rack: list[Tile]) -> list[tuple[tuple[Slot, ...], tuple[Tile, ...]]]:
-    """Every meld a locked block can grow into with numbered tiles (TIL-18: only additions)."""
+    """Every meld a locked block can grow into (TIL-18: only additions): numbered tiles from
+    anywhere, and the rack's jokers (up to two, each standing for the place it fills)."""
     pool = set(table) | set(placed) | set(rack)
+    jokers = min(2, sum(1 for t in rack if t.is_joker))
     faces = [f for _, f in block]
     numbers = {f.rank for f in faces}
     out: list[tuple[tuple[Slot, ...], tuple[Tile, ...]]] = [(block, ())]
@@ -714,28 +716,40 @@ def _growths(block: tuple[Slot, ...], table: list[Tile], placed: list[Tile],
             tile = Tile(v, c)
             if c not in present and tile in pool:
                 out.append(((*block, (tile, Face(v, c))), (tile,)))
+        if jokers:
+            out.append(((*block, (TILE_JOKER, Face(v, NO_SUIT))), (TILE_JOKER,)))
         return out
     colour = next(f.suit for f in faces if f.suit != NO_SUIT)
     low, high = min(numbers), max(numbers)
-    downs: list[tuple[Tile, ...]] = [()]
-    for n in range(low - 1, 0, -1):
-        tile = Tile(n, colour)
-        if tile not in pool:
-            break
-        downs.append((*downs[-1], tile))
-    ups: list[tuple[Tile, ...]] = [()]
-    for n in range(high + 1, 14):
-        tile = Tile(n, colour)
-        if tile not in pool:
-            break
-        ups.append((*ups[-1], tile))
-    for down in downs:
-        for up in ups:
-            if not down and not up:
+    downs = _extensions(range(low - 1, 0, -1), colour, pool, jokers)
+    ups = _extensions(range(high + 1, 14), colour, pool, jokers)
+    for down, down_jokers in downs:
+        for up, up_jokers in ups:
+            if (not down and not up) or down_jokers + up_jokers > jokers:
                 continue
-            slots = tuple((t, Face(t.rank, t.suit)) for t in reversed(down)) + block + tuple(
-                (t, Face(t.rank, t.suit)) for t in up)
-            out.append((slots, down + up))
+            slots = tuple(reversed(down)) + block + up
+            out.append((slots, tuple(t for t, _ in down + up)))
+    return out
+
+
+def _extensions(numbers: Iterable[int], colour: int, pool: set[Tile],
+                jokers: int) -> list[tuple[tuple[Slot, ...], int]]:
+    """Every way to extend a run outwards through ``numbers`` (nearest first), each place
+    filled by its tile from ``pool`` or by one of ``jokers``: (slots, jokers used)."""
+    out: list[tuple[tuple[Slot, ...], int]] = [((), 0)]
+    frontier = out
+    for n in numbers:
+        grown: list[tuple[tuple[Slot, ...], int]] = []
+        for slots, used in frontier:
+            face = Face(n, colour)
+            if Tile(n, colour) in pool:
+                grown.append(((*slots, (Tile(n, colour), face)), used))
+            if used < jokers:
+                grown.append(((*slots, (TILE_JOKER, face)), used + 1))
+        if not grown:
+            break
+        out = out + grown
+        frontier = grown
     return out
 
 
