@@ -309,6 +309,16 @@ def test_TIL_20_arrange_splits_a_run_when_needed() -> None:
     assert sorted(staged_codes(after)) == ["B2 B3 B4", "B6 B7 B8", "R5 B5 K5"]
 
 
+def test_TIL_20_TIL_12c_arrange_keeps_two_kept_jokers_in_their_own_melds() -> None:
+    """R5 R6 fit between R2 J=R3 R4 and R7 J=R8 R9: the search joins them in one run, which
+    no staging reaches (neither joker may move), so the run is cut between the jokers."""
+    game = tiles_game(racks=["R5 R6 O1", "B2"], table=["R2 J=R3 R4", "R7 J=R8 R9"])
+    after, _ = game.apply(Arrange(0, tuple(tl("R5 R6"))))
+    assert after.check_done() is None
+    assert sorted(staged_codes(after)) == ["R2 J R4", "R5 R6 R7 J R9"]
+    assert sorted(after.hand_view(0).pieces) == tl("O1")
+
+
 # -- ending a game, scoring, match ----------------------------------------------------
 
 

@@ -185,6 +185,14 @@ def test_TIL_18_locked_meld_only_grows() -> None:
     assert best_play(table, tl("R3 K3 B7"), True, rules).placed == 3
 
 
+def test_TIL_12c_kept_jokers_of_different_melds_end_in_different_runs() -> None:
+    table = [_slots("R2 J=R3 R4"), _slots("R7 J=R8 R9")]
+    for rack, placed in (("R5 R6", 2), ("R5 R6 R10", 3), ("R1 R5 R6", 3)):
+        found = best_play(table, tl(rack), True, SolveRules())
+        assert found.placed == placed
+        assert all(sum(t.is_joker for t, _ in meld) == 1 for meld in found.melds)
+
+
 def test_TIL_18_locked_meld_grows_by_rack_jokers_too() -> None:
     rules = SolveRules(locks=True)
     run = [_slots("R4 J R6")]

@@ -37,7 +37,8 @@ was built; ``_programme_python`` is its reference and fallback, with identical r
 Where the model is wider or narrower than the staging actions (rare; the
 engine guards the first): two kept table jokers from different melds may end in
 one meld here, though neither may move (TIL-12c), so ``arrange`` results doing
-that are refused by the engine; a locked meld grows by numbered tiles and by the
+that are cut between the jokers when both parts stay runs (``_apart``) and are
+refused by the engine otherwise; a locked meld grows by numbered tiles and by the
 rack's jokers (a joker placed earlier in the turn does not join it), and a
 locked meld with one joker released and another kept is not searched.
 """
@@ -635,6 +636,8 @@ def _solve_scenario(problem: Problem, combo: Sequence[tuple[str, Tile | None]],
     offset = 0
     free_forced: list[Tile] = [TILE_JOKER] * problem.placed_jokers
     pinned_runs: list[Face] = []
+    homes: dict[Face, int] = {}
+    """Kept run jokers' stand-ins and the start melds they may not leave (TIL-12c)."""
     pinned_sets: list[int] = []
     released: list[Tile] = []
     locked_blocks: dict[int, tuple[Slot, ...]] = {}
@@ -649,6 +652,7 @@ def _solve_scenario(problem: Problem, combo: Sequence[tuple[str, Tile | None]],
                 pinned_sets.append(joker.face.rank)
             else:
                 pinned_runs.append(joker.face)
+                homes[joker.face] = joker.block_id
             continue
         opened.add(joker.block_id)
         if how == "rack":
@@ -692,10 +696,37 @@ def _solve_scenario(problem: Problem, combo: Sequence[tuple[str, Tile | None]],
                                    deadline,
                                    max(floor - gain, (best.score - gain + 1) if best else 0))
         if found is not None:
-            total = Solution(found.score + gain, (*melds, *found.melds))
+            total = Solution(found.score + gain, (*melds, *_apart(found.melds, homes)))
             if best is None or total.score > best.score:
                 best = total
     return best
+
+
+def _apart(melds: Sequence[tuple[Slot, ...]],
+           homes: dict[Face, int]) -> tuple[tuple[Slot, ...], ...]:
+    """Runs cut in two where the programme joined kept jokers of different start melds.
+
+    Neither joker may move (TIL-12c), so no staging joins them in one meld; a cut between
+    them that leaves two runs of three or more holds the same tiles and is reachable.
+    Where there is none the run stays (``arrange`` then refuses it in the engine).
+    """
+    if len(homes) < 2:
+        return tuple(melds)
+    out: list[tuple[Slot, ...]] = []
+    for meld in melds:
+        ordered = sorted(meld, key=lambda slot: slot[1].rank)  # a run, lowest first
+        kept = [i for i, (tile, face) in enumerate(ordered) if tile.is_joker and face in homes]
+        if len({f.rank for _, f in meld}) == 1 or len({homes[ordered[i][1]] for i in kept}) < 2:
+            out.append(meld)
+            continue
+        first, last = kept[0], kept[-1]  # the game has two jokers: these are they
+        cut = next((c for c in range(first + 1, last + 1)
+                    if c >= 3 and len(ordered) - c >= 3), None)
+        if cut is None:
+            out.append(meld)
+        else:
+            out += [tuple(ordered[:cut]), tuple(ordered[cut:])]
+    return tuple(out)
 
 
 def _growths(block: tuple[Slot, ...], table: list[Tile], placed: list[Tile],

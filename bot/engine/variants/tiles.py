@@ -679,7 +679,8 @@ class TilesGame(Game[Tile]):
                 homes = {jokers[int(o[1:])][2] for o in meld.origins if o.startswith("j")}
                 if len(homes) > 1:
                     # Both keep their stand-ins, but neither may move (TIL-12c): the search
-                    # does not model that corner, so it is refused rather than allowed.
+                    # cuts such a run between them where both parts stay runs; a meld it
+                    # could not cut is refused rather than allowed.
                     raise IllegalMove("no arrangement found that keeps each table joker in "
                                       "its meld")
         events.append(Event("arranged", f"{{p{self.turn}}} arranged the table ({changed} "
