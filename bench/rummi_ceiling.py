@@ -17,9 +17,10 @@ legal players. This bench puts three players in the computer's seat on the same 
   random generator), so its one playout per play *is* the future. No fair player can
   do this; it shows how much of a game the random players' own choices decide.
 
-If "sees every hand" stays far below 90% while only clairvoyance reaches it, the
-target asks for knowledge of the opponents' future coin flips. The last line starts
-with ``SUMMARY``.
+If even "sees every hand" stays far below 90%, no fair player reaches the target: the
+deal and the random players' own choices decide too many games. Measured (issue 10's
+note, 160 games in two runs): computer 55.9%, sees every hand 64.4%, clairvoyant
+85.6%. The last line starts with ``SUMMARY``.
 """
 
 from __future__ import annotations
