@@ -173,16 +173,19 @@ def _easy_plan(game: TilesGame, seat: int,
         return []
     if g.made_initial:
         while (addition := _addition(g, seat)) is not None:
-            do(addition)
+            play, after = addition
+            steps.append((_staged_key(g), play))
+            g = after
     if not steps or g.check_done() is not None:
         return []
     do(Done(seat))
     return steps
 
 
-def _addition(game: TilesGame, seat: int) -> Play | None:
+def _addition(game: TilesGame, seat: int) -> tuple[Play, TilesGame] | None:
     """The dearest rack tile that one staged meld takes as it is (the lowest-numbered such
-    meld), as a Play, such that the table still passes ``done``; None when there is none.
+    meld), as a Play with the game after it, such that the table still passes ``done``;
+    None when there is none.
 
     A meld may take a tile only by moving a kept joker's stand-in (B9 onto B8 J=B9 B10
     reads as B8 B9 B10 J), which ``done`` refuses (TIL-13 check 3): such a tile is passed.
@@ -192,8 +195,9 @@ def _addition(game: TilesGame, seat: int) -> Play | None:
             if not meld.takes(tile):
                 continue
             play = Play(seat, ((tile, None),), meld.number)
-            if game.apply(play)[0].check_done() is None:
-                return play
+            after, _ = game.apply(play)
+            if after.check_done() is None:
+                return play, after
     return None
 
 
