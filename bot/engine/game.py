@@ -371,6 +371,24 @@ class Game(ABC, Generic[P]):
         """
         return None
 
+    def redeal_unseen(self, seat: int, rng: Rng) -> Self:
+        """A game ``seat`` cannot tell apart from this one: one sample of what it cannot see.
+
+        Every piece ``seat`` has not seen is dealt afresh, with ``rng``, among the
+        places ``seat`` cannot see (other players' hands, the stock, anything set
+        aside face down), each place keeping its size; pieces ``seat`` knows to be
+        in a hidden place (taken from an open pile and not played since) stay
+        there. The copy's own generator is reseeded from ``rng`` too, so future
+        shuffles are unknown as well.
+
+        The result depends only on what ``seat`` may see and on ``rng``: the unseen
+        pieces are gathered in a canonical order (sorted), never in the order they
+        lie in, so two games that differ only in hidden pieces give the same
+        sample. Computer players that search (the strong level) start from here,
+        which is what keeps them from reading hidden cards.
+        """
+        raise NotImplementedError(f"{self.title} cannot sample hidden pieces yet")
+
     @property
     def notation(self) -> Notation:
         return TILES if self.tiles else CARDS
