@@ -2,58 +2,15 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import AsyncIterator
-from typing import Any
 
 import aiohttp
 import pytest
 
 from tests.fakediscord import FakeDiscord
+from tests.fakediscord.raw import RawGateway
 
 GUILDS, GUILD_MEMBERS = 1 << 0, 1 << 1
-
-
-class RawGateway:
-    """One websocket to the fake, reading and writing JSON frames."""
-
-    def __init__(self, session: aiohttp.ClientSession, fake: FakeDiscord) -> None:
-        self.session = session
-        self.fake = fake
-        self.ws: aiohttp.ClientWebSocketResponse | None = None
-
-    async def connect(self, query: str = "v=10&encoding=json") -> dict[str, Any]:
-        self.ws = await self.session.ws_connect(f"{self.fake.gateway_url}?{query}")
-        return await self.receive()
-
-    async def receive(self) -> dict[str, Any]:
-        assert self.ws is not None
-        message = await self.ws.receive(timeout=5)
-        assert message.type is aiohttp.WSMsgType.TEXT, message
-        return json.loads(message.data)
-
-    async def closed_with(self) -> int | None:
-        assert self.ws is not None
-        message = await self.ws.receive(timeout=5)
-        assert message.type is aiohttp.WSMsgType.CLOSE, message
-        return self.ws.close_code
-
-    async def send(self, op: int, data: Any) -> None:
-        assert self.ws is not None
-        await self.ws.send_str(json.dumps({"op": op, "d": data}))
-
-    async def identify(self, intents: int = GUILDS, token: str | None = None) -> None:
-        await self.send(
-            2,
-            {
-                "token": token or self.fake.token,
-                "intents": intents,
-                "properties": {"os": "linux", "browser": "test", "device": "test"},
-            },
-        )
-
-    async def dispatches(self, count: int) -> list[dict[str, Any]]:
-        return [await self.receive() for _ in range(count)]
 
 
 @pytest.fixture

@@ -43,7 +43,11 @@ async def running(
     """Start ``client`` against ``fake``, wait until it is ready, close it after.
 
     ``commands``: also wait for its first command sync (do it in ``setup_hook``).
+    A plain ``discord.Client`` IDENTIFYs at once, so this first waits out
+    Discord's identify window since the last IDENTIFY (as a person restarting
+    a bot would); the rummy bot paces itself (``bot/identify.py``).
     """
+    await asyncio.sleep(fake.gateway.identify_wait(0))
     with pointed_at(fake):
         task = asyncio.create_task(client.start(fake.token))
         ready = asyncio.create_task(fake.wait_until_ready(commands=commands, timeout=timeout))

@@ -45,3 +45,19 @@ class Snowflakes:
         from_clock = (int(self._clock.now() * 1000) - DISCORD_EPOCH_MS) << 22
         self._last = max(from_clock, self._last + 1)
         return self._last
+
+    def next_on_shard(self, shard_id: int, shard_count: int) -> int:
+        """The next id of a guild on shard ``shard_id`` of ``shard_count``.
+
+        Discord sends a guild's events to shard ``(guild_id >> 22) %
+        shard_count``: the id's millisecond part decides, so it is moved
+        forward (by less than ``shard_count`` ms) until it lands there.
+        """
+        if not 0 <= shard_id < shard_count:
+            raise ValueError(f"shard {shard_id} is not one of {shard_count} shards")
+        snowflake = self.next()
+        millis = snowflake >> 22
+        step = (shard_id - millis) % shard_count
+        if step:
+            self._last = snowflake = (millis + step) << 22
+        return snowflake

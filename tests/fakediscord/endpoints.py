@@ -7,6 +7,7 @@ fails the test, so a new call in the bot surfaces at once.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from . import payloads
@@ -45,8 +46,10 @@ class Endpoints:
         *,
         application_id: int,
         owner: User,
+        bot_gateway: Callable[[], dict[str, Any]],
     ) -> None:
         self.world = world
+        self.bot_gateway = bot_gateway
         self.commands = commands
         self.messages = messages
         self.protocol = protocol
@@ -60,6 +63,7 @@ class Endpoints:
             Route("GET /users/{user_id}", self.get_user),
             Route("POST /users/@me/channels", self.create_dm),
             Route("GET /oauth2/applications/@me", self.get_application),
+            Route("GET /gateway/bot", self.get_gateway_bot),
             Route("GET /applications/{application_id}/commands", self.get_commands),
             Route("PUT /applications/{application_id}/commands", self.put_commands),
             Route(
@@ -134,6 +138,10 @@ class Endpoints:
                 "integration_types_config": {"0": {}},
             }
         )
+
+    async def get_gateway_bot(self, ctx: RequestContext) -> Reply:
+        """The gateway URL, the recommended shard count and the session start limit."""
+        return Reply(self.bot_gateway())
 
     async def create_dm(self, ctx: RequestContext) -> Reply:
         user = self._user(str(ctx.body.get("recipient_id")))

@@ -1,9 +1,19 @@
-"""The gateway: one bot session over a websocket, with RESUME.
+"""The gateway: the bot's sessions over websockets, one per shard, with RESUME.
 
 Frames go out as TEXT JSON (discord.py only decompresses binary frames), in
 order, through one writer task per connection. Every dispatch gets a
 sequence number and is kept, so that after ``drop`` the bot can RESUME and
 receive what it missed, as on Discord.
+
+Sharding as Discord does it: IDENTIFY carries ``shard: [shard_id,
+shard_count]`` (none means ``[0, 1]``); a session receives the events of the
+guilds with ``(guild_id >> 22) % shard_count == shard_id`` (READY lists only
+those, and only they get a GUILD_CREATE), and events without a guild (DMs)
+go to shard 0 only. IDENTIFY is limited as on Discord (``/gateway/bot`` →
+``session_start_limit``): one per ``identify_window`` seconds (5 on Discord)
+in each bucket ``shard_id % max_concurrency``, at most ``remaining`` a day;
+a shard IDENTIFYed while another connection holds it has two owners. Each of
+these is an ``identify`` problem, which fails the test unless taken.
 """
 
 from __future__ import annotations
@@ -11,7 +21,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import math
 import secrets
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -25,6 +37,13 @@ from .world import GUILD_MEMBERS, World
 DISPATCH, HEARTBEAT, IDENTIFY, PRESENCE_UPDATE, RESUME = 0, 1, 2, 3, 6
 REQUEST_GUILD_MEMBERS, INVALID_SESSION, HELLO, HEARTBEAT_ACK = 8, 9, 10, 11
 HEARTBEAT_INTERVAL_MS = 41_250
+IDENTIFY_WINDOW = 5.0
+"""Seconds in which each identify bucket allows one IDENTIFY (Discord's rule)."""
+GUILDS_PER_SHARD = 2_500
+"""Discord refuses a shard (4011, sharding required) with more guilds than this."""
+GUILDS_PER_RECOMMENDED_SHARD = 1_000
+"""``/gateway/bot`` recommends about one shard per this many guilds."""
+DAY_MS = 24 * 3600 * 1000
 #: GUILD_MEMBERS, GUILD_PRESENCES, MESSAGE_CONTENT: need enabling in the developer portal.
 PRIVILEGED_INTENTS = (1 << 1) | (1 << 8) | (1 << 15)
 
@@ -63,10 +82,44 @@ class GatewayConnection:
 class GatewaySession:
     id: str
     intents: int
-    shard: list[int] | None
+    shard: tuple[int, int]
+    """``(shard_id, shard_count)``; ``(0, 1)`` for a bot that IDENTIFYed without ``shard``."""
+    sharded: bool = False
+    """Whether IDENTIFY carried ``shard`` (READY echoes it only then)."""
     seq: int = 0
     log: list[dict[str, Any]] = field(default_factory=list)
     connection: GatewayConnection | None = None
+
+    def receives(self, guild_id: int | None) -> bool:
+        """Whether Discord sends this session the events of ``guild_id`` (``None``: DMs)."""
+        shard_id, count = self.shard
+        if guild_id is None:
+            return shard_id == 0
+        return shard_of(guild_id, count) == shard_id
+
+
+def shard_of(guild_id: int, shard_count: int) -> int:
+    """The shard that receives a guild's events: ``(guild_id >> 22) % shard_count``."""
+    return (guild_id >> 22) % shard_count
+
+
+@dataclass
+class SessionStartLimit:
+    """What ``GET /gateway/bot`` reports, and what IDENTIFY is held to."""
+
+    total: int = 1000
+    remaining: int = 1000
+    reset_after_ms: int = DAY_MS
+    max_concurrency: int = 1
+    window: float = IDENTIFY_WINDOW
+    guilds_per_shard: int = GUILDS_PER_SHARD
+    recommended_shards: int | None = None
+    """``shards`` in ``/gateway/bot``; ``None``: one per 1,000 guilds, at least one."""
+    last_identify: dict[int, float] = field(default_factory=dict)
+    """Per bucket, the monotonic time of its last accepted IDENTIFY."""
+
+    def bucket(self, shard_id: int) -> int:
+        return shard_id % self.max_concurrency
 
 
 class Gateway:
@@ -81,6 +134,7 @@ class Gateway:
         application_id: int,
         resume_url: Callable[[], str],
         privileged_intents: int,
+        limits: SessionStartLimit | None = None,
     ) -> None:
         self.world = world
         self.recorder = recorder
@@ -88,15 +142,64 @@ class Gateway:
         self.application_id = application_id
         self.resume_url = resume_url
         self.privileged_intents = privileged_intents
-        self.session: GatewaySession | None = None
+        self.limits = limits or SessionStartLimit()
+        self.sessions: list[GatewaySession] = []
+        """Every session IDENTIFY opened, oldest first (a dropped one can still RESUME)."""
         self.frames: list[tuple[str, dict[str, Any]]] = []
         self.identifies = 0
+        self.identified: list[tuple[float, tuple[int, int]]] = []
+        """Accepted IDENTIFYs: (monotonic time, (shard_id, shard_count))."""
         self.resumes = 0
         self._connections: set[GatewayConnection] = set()
 
     @property
+    def session(self) -> GatewaySession | None:
+        """The newest session (the only one for a bot that does not shard)."""
+        return self.sessions[-1] if self.sessions else None
+
+    @property
+    def shard_count(self) -> int | None:
+        """The shard count of the newest IDENTIFY."""
+        session = self.session
+        return session.shard[1] if session is not None else None
+
+    def connected_shards(self, shard_count: int | None = None) -> set[int]:
+        """Shard ids of ``shard_count`` (default: the newest) with a live connection."""
+        count = self.shard_count if shard_count is None else shard_count
+        return {
+            s.shard[0] for s in self.sessions if s.shard[1] == count and s.connection is not None
+        }
+
+    @property
     def connected(self) -> bool:
-        return self.session is not None and self.session.connection is not None
+        """Every shard of the newest shard count has a live connection."""
+        count = self.shard_count
+        return count is not None and len(self.connected_shards(count)) == count
+
+    def receiver(self, guild_id: int | None) -> GatewaySession | None:
+        """The session that gets ``guild_id``'s events (``None``: DMs): a connected one,
+        else one that can still RESUME and will be replayed the event; ``None`` if no
+        session ever held that shard."""
+        sessions = [s for s in reversed(self.sessions) if s.receives(guild_id)]
+        connected = [s for s in sessions if s.connection is not None]
+        return (connected or sessions or [None])[0]
+
+    def bot_gateway(self, url: str) -> dict[str, Any]:
+        """The body of ``GET /gateway/bot``."""
+        limits = self.limits
+        shards = limits.recommended_shards or max(
+            1, math.ceil(len(self.world.guilds) / GUILDS_PER_RECOMMENDED_SHARD)
+        )
+        return {
+            "url": url,
+            "shards": shards,
+            "session_start_limit": {
+                "total": limits.total,
+                "remaining": limits.remaining,
+                "reset_after": limits.reset_after_ms,
+                "max_concurrency": limits.max_concurrency,
+            },
+        }
 
     async def handle(self, request: web.Request) -> web.WebSocketResponse:
         ws = web.WebSocketResponse(compress=False, max_msg_size=0)
@@ -119,20 +222,29 @@ class Gateway:
                     await connection.close(4002, "Decode error")
         finally:
             self._connections.discard(connection)
-            if self.session is not None and self.session.connection is connection:
-                self.session.connection = None
+            session = connection.session
+            if session is not None and session.connection is connection:
+                session.connection = None
                 self.world.touch()
             await connection.close(1000)
         return ws
 
     def dispatch(self, event: str, data: dict[str, Any], intent: int = 0) -> None:
-        """Send an event to the bot's session, if it has the intent for it.
+        """Send an event to every session that receives it (its guild's shard, or shard 0
+        for events without a guild) and has the intent for it.
 
-        While the bot is disconnected the event is only logged; a RESUME
+        While a session is disconnected the event is only logged; a RESUME
         replays it.
         """
-        session = self.session
-        if session is None or (intent and not session.intents & intent):
+        raw_guild = data.get("guild_id")
+        guild_id = int(raw_guild) if raw_guild is not None else None
+        for session in self.sessions:
+            if session.receives(guild_id):
+                self._send(session, event, data, intent)
+
+    def _send(self, session: GatewaySession, event: str, data: dict[str, Any],
+              intent: int = 0) -> None:
+        if intent and not session.intents & intent:
             return
         session.seq += 1
         frame = {"op": DISPATCH, "t": event, "s": session.seq, "d": data}
@@ -140,11 +252,21 @@ class Gateway:
         if session.connection is not None:
             session.connection.send(frame)
 
-    async def drop(self, code: int = 4000) -> None:
-        """Close the bot's connection the way a network failure would; RESUME may follow."""
-        if self.session is None or self.session.connection is None:
-            raise RuntimeError("the bot is not connected")
-        connection, self.session.connection = self.session.connection, None
+    async def drop(self, code: int = 4000, *, shard_id: int = 0) -> None:
+        """Close a shard's connection (of the newest shard count) the way a network
+        failure would; RESUME may follow."""
+        session = next(
+            (
+                s
+                for s in reversed(self.sessions)
+                if s.connection is not None
+                and s.shard == (shard_id, self.shard_count)
+            ),
+            None,
+        )
+        if session is None or session.connection is None:
+            raise RuntimeError(f"the bot is not connected on shard {shard_id}")
+        connection, session.connection = session.connection, None
         await connection.close(code, "Dropped by the test")
 
     async def close(self) -> None:
@@ -171,6 +293,7 @@ class Gateway:
 
     async def _identify(self, connection: GatewayConnection, data: dict[str, Any]) -> None:
         intents = data.get("intents")
+        raw_shard = data.get("shard", [0, 1])
         refusal = None
         if connection.session is not None:
             refusal = (4005, "Already authenticated")
@@ -180,30 +303,87 @@ class Gateway:
             refusal = (4013, "Invalid intent(s)")
         elif intents & PRIVILEGED_INTENTS & ~self.privileged_intents:
             refusal = (4014, "Disallowed intent(s)")
+        elif not _valid_shard(raw_shard):
+            refusal = (4010, "Invalid shard")
+        elif self._guilds_on(*raw_shard) > self.limits.guilds_per_shard:
+            refusal = (4011, "Sharding required")
         if refusal is not None:
-            self._problem(f"IDENTIFY refused: {refusal[1]}")
+            self._problem(f"IDENTIFY refused: {refusal[1]} (shard {raw_shard})")
             await connection.close(*refusal)
             return
         assert isinstance(intents, int)
+        shard: tuple[int, int] = (raw_shard[0], raw_shard[1])
+        if not await self._identify_allowed(connection, shard):
+            return
         session = GatewaySession(
-            secrets.token_hex(16), intents, data.get("shard"), connection=connection
+            secrets.token_hex(16), intents, shard, sharded="shard" in data, connection=connection
         )
-        self.session = connection.session = session
-        self.dispatch("READY", self._ready(session))
+        self.sessions.append(session)
+        connection.session = session
+        self._send(session, "READY", self._ready(session))
+        all_members = bool(intents & GUILD_MEMBERS)
         for guild in self.world.guilds.values():
-            all_members = bool(intents & GUILD_MEMBERS)
-            self.dispatch(
-                "GUILD_CREATE",
-                payloads.guild_create(guild, self.world.clock, all_members=all_members),
-            )
+            if session.receives(guild.id):
+                self._send(
+                    session,
+                    "GUILD_CREATE",
+                    payloads.guild_create(guild, self.world.clock, all_members=all_members),
+                )
         self.identifies += 1
         self.world.touch()
 
+    async def _identify_allowed(
+        self, connection: GatewayConnection, shard: tuple[int, int]
+    ) -> bool:
+        """Discord's session start limits; a breach is an ``identify`` problem.
+
+        Past ``remaining`` Discord resets the token and closes (4004); within
+        a bucket's window it answers INVALID_SESSION. A second live
+        connection on one shard is accepted (Discord does) but recorded: the
+        shard then has two owners.
+        """
+        limits = self.limits
+        now = time.monotonic()
+        if limits.remaining <= 0:
+            self._violation(f"shard {list(shard)} IDENTIFYed with no session starts left "
+                            f"today ({limits.total} a day)")
+            await connection.close(4004, "Authentication failed")
+            return False
+        bucket = limits.bucket(shard[0])
+        last = limits.last_identify.get(bucket)
+        if last is not None and now - last < limits.window:
+            self._violation(
+                f"shard {list(shard)} IDENTIFYed {now - last:.2f} s after the last IDENTIFY "
+                f"of its bucket {bucket} (max_concurrency {limits.max_concurrency}: one per "
+                f"{limits.window:g} s per bucket)"
+            )
+            connection.send({"op": INVALID_SESSION, "d": False})
+            return False
+        holders = [s for s in self.sessions if s.shard == shard and s.connection is not None]
+        if holders:
+            self._violation(f"shard {list(shard)} IDENTIFYed while another connection holds "
+                            "it: two processes own its guilds")
+        limits.remaining -= 1
+        limits.last_identify[bucket] = now
+        self.identified.append((now, shard))
+        return True
+
+    def identify_wait(self, shard_id: int = 0) -> float:
+        """Seconds until ``shard_id``'s bucket takes another IDENTIFY (0: now)."""
+        last = self.limits.last_identify.get(self.limits.bucket(shard_id))
+        if last is None:
+            return 0.0
+        return max(0.0, last + self.limits.window - time.monotonic())
+
+    def _guilds_on(self, shard_id: int, shard_count: int) -> int:
+        return sum(1 for g in self.world.guilds if shard_of(g, shard_count) == shard_id)
+
     def _ready(self, session: GatewaySession) -> dict[str, Any]:
+        guilds = [g for g in self.world.guilds.values() if session.receives(g.id)]
         ready: dict[str, Any] = {
             "v": 10,
             "user": payloads.user(self.world.bot) | {"verified": True, "mfa_enabled": False},
-            "guilds": [{"id": str(g.id), "unavailable": True} for g in self.world.guilds.values()],
+            "guilds": [{"id": str(g.id), "unavailable": True} for g in guilds],
             "session_id": session.id,
             "session_type": "normal",
             "resume_gateway_url": self.resume_url(),
@@ -216,17 +396,13 @@ class Gateway:
             "user_settings": {},
             "_trace": ["fake-discord"],
         }
-        if session.shard is not None:
-            ready["shard"] = session.shard
+        if session.sharded:
+            ready["shard"] = list(session.shard)
         return ready
 
     def _resume(self, connection: GatewayConnection, data: dict[str, Any]) -> None:
-        session = self.session
-        if (
-            session is None
-            or data.get("session_id") != session.id
-            or data.get("token") != self.token
-        ):
+        session = next((s for s in self.sessions if s.id == data.get("session_id")), None)
+        if session is None or data.get("token") != self.token:
             connection.send({"op": INVALID_SESSION, "d": False})
             return
         seen = data.get("seq") or 0
@@ -235,7 +411,7 @@ class Gateway:
         for frame in session.log:
             if frame["s"] > seen:
                 connection.send(frame)
-        self.dispatch("RESUMED", {})
+        self._send(session, "RESUMED", {})
         self.resumes += 1
         self.world.touch()
 
@@ -260,7 +436,11 @@ class Gateway:
         }
         if "nonce" in data:
             chunk["nonce"] = data["nonce"]
-        self.dispatch("GUILD_MEMBERS_CHUNK", chunk)
+        if not session.receives(guild.id):
+            self._problem(f"REQUEST_GUILD_MEMBERS for guild {guild.id} on shard "
+                          f"{list(session.shard)}, which does not receive it")
+            return
+        self._send(session, "GUILD_MEMBERS_CHUNK", chunk)
 
     def _log(self, direction: str, frame: dict[str, Any]) -> None:
         self.frames.append((direction, frame))
@@ -268,3 +448,15 @@ class Gateway:
 
     def _problem(self, detail: str) -> None:
         self.recorder.add(Problem("gateway", detail))
+
+    def _violation(self, detail: str) -> None:
+        self.recorder.add(Problem("identify", detail))
+
+
+def _valid_shard(shard: Any) -> bool:
+    return (
+        isinstance(shard, list)
+        and len(shard) == 2
+        and all(isinstance(n, int) and not isinstance(n, bool) for n in shard)
+        and 0 <= shard[0] < shard[1]
+    )

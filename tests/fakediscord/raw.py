@@ -1,8 +1,9 @@
-"""Plain HTTP calls to the fake, bypassing discord.py.
+"""Plain HTTP calls and gateway frames to the fake, bypassing discord.py.
 
 discord.py refuses some invalid input itself (e.g. more than 10 embeds), so
 the fake's own tests use this to show the fake refuses it too. It is also a
-quick way to reproduce a refusal by hand.
+quick way to reproduce a refusal by hand. :class:`RawGateway` speaks the
+gateway frame by frame (IDENTIFY with or without a shard, RESUME, …).
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ from typing import Any
 import aiohttp
 
 from .server import FakeDiscord
+
+GUILDS = 1 << 0
 
 
 @dataclass
@@ -124,3 +127,61 @@ class RawClient:
     ) -> RawResponse:
         path = f"/webhooks/{self.fake.application_id}/{interaction.token}/messages/{message_id}"
         return await self.request(method, path, json_body=payload, auth=False)
+
+
+class RawGateway:
+    """One websocket to the fake, reading and writing JSON frames."""
+
+    def __init__(self, session: aiohttp.ClientSession, fake: FakeDiscord) -> None:
+        self.session = session
+        self.fake = fake
+        self.ws: aiohttp.ClientWebSocketResponse | None = None
+
+    async def connect(self, query: str = "v=10&encoding=json") -> dict[str, Any]:
+        """Open the websocket; returns HELLO."""
+        self.ws = await self.session.ws_connect(f"{self.fake.gateway_url}?{query}")
+        return await self.receive()
+
+    async def receive(self, timeout: float = 5) -> dict[str, Any]:
+        assert self.ws is not None
+        message = await self.ws.receive(timeout=timeout)
+        assert message.type is aiohttp.WSMsgType.TEXT, message
+        return json.loads(message.data)
+
+    async def nothing_more(self, wait: float = 0.2) -> None:
+        """Assert that no frame arrives within ``wait`` seconds."""
+        assert self.ws is not None
+        try:
+            message = await self.ws.receive(timeout=wait)
+        except TimeoutError:
+            return
+        raise AssertionError(f"unexpected frame: {message}")
+
+    async def closed_with(self) -> int | None:
+        assert self.ws is not None
+        message = await self.ws.receive(timeout=5)
+        assert message.type is aiohttp.WSMsgType.CLOSE, message
+        return self.ws.close_code
+
+    async def send(self, op: int, data: Any) -> None:
+        assert self.ws is not None
+        await self.ws.send_str(json.dumps({"op": op, "d": data}))
+
+    async def identify(
+        self, intents: int = GUILDS, token: str | None = None, shard: list[int] | None = None
+    ) -> None:
+        data: dict[str, Any] = {
+            "token": token or self.fake.token,
+            "intents": intents,
+            "properties": {"os": "linux", "browser": "test", "device": "test"},
+        }
+        if shard is not None:
+            data["shard"] = shard
+        await self.send(2, data)
+
+    async def dispatches(self, count: int) -> list[dict[str, Any]]:
+        return [await self.receive() for _ in range(count)]
+
+    async def close(self) -> None:
+        if self.ws is not None:
+            await self.ws.close()

@@ -9,6 +9,7 @@ tour. This class is a facade: the rules live in ``validation``, ``commands``,
 from __future__ import annotations
 
 import contextlib
+import os
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -17,7 +18,7 @@ from aiohttp import web
 from .clock import Clock
 from .commands import CommandRegistry
 from .endpoints import Endpoints
-from .gateway import Gateway
+from .gateway import IDENTIFY_WINDOW, Gateway, SessionStartLimit
 from .interactions import Choice, InteractionProtocol, InteractionRecord, InteractionType
 from .invocations import Invocations
 from .messages import Messages
@@ -45,7 +46,20 @@ class FakeDiscord:
         attachment_size_limit: int = DEFAULT_ATTACHMENT_LIMIT,
         privileged_intents: int = 0,
         host: str = "127.0.0.1",
+        shards: int | None = None,
+        max_concurrency: int = 1,
+        identify_window: float | None = None,
+        session_starts: int = 1000,
+        session_starts_remaining: int | None = None,
+        guilds_per_shard: int = 2500,
     ) -> None:
+        """``shards``: the count ``/gateway/bot`` recommends (default one per 1,000
+        guilds); ``max_concurrency`` and ``session_starts`` (remaining:
+        ``session_starts_remaining``) its ``session_start_limit``;
+        ``identify_window``: seconds per IDENTIFY in each bucket, default the
+        ``IDENTIFY_WINDOW`` environment variable (the setting the bot reads too),
+        else Discord's 5; ``guilds_per_shard``: above it IDENTIFY is refused (4011).
+        """
         self.token = token
         self.host = host
         self.port: int | None = None
@@ -59,6 +73,17 @@ class FakeDiscord:
         self._invocations = Invocations(
             self.world, self._commands, self.application_id, attachment_size_limit
         )
+        if identify_window is None:
+            identify_window = float(os.environ.get("IDENTIFY_WINDOW") or IDENTIFY_WINDOW)
+        limits = SessionStartLimit(
+            total=session_starts,
+            remaining=session_starts if session_starts_remaining is None
+            else session_starts_remaining,
+            max_concurrency=max_concurrency,
+            window=identify_window,
+            guilds_per_shard=guilds_per_shard,
+            recommended_shards=shards,
+        )
         self.gateway = Gateway(
             self.world,
             self.recorder,
@@ -66,6 +91,7 @@ class FakeDiscord:
             application_id=self.application_id,
             resume_url=lambda: self.gateway_url,
             privileged_intents=privileged_intents,
+            limits=limits,
         )
         self.world.emit = self.gateway.dispatch
         endpoints = Endpoints(
@@ -75,6 +101,7 @@ class FakeDiscord:
             self._protocol,
             application_id=self.application_id,
             owner=self.owner,
+            bot_gateway=lambda: self.gateway.bot_gateway(self.gateway_url),
         )
         self._rest = Rest(self.recorder, self.clock, token, endpoints.routes())
         self._runner: web.AppRunner | None = None
@@ -121,20 +148,27 @@ class FakeDiscord:
         """What ``DiscordWebSocket.DEFAULT_GATEWAY`` must be (as a ``yarl.URL``)."""
         return self.url.replace("http://", "ws://", 1) + "/gateway"
 
+    @property
+    def identify_window(self) -> float:
+        """Seconds between two IDENTIFYs of one bucket (Discord: 5)."""
+        return self.gateway.limits.window
+
     def bot_env(self, *, dev_guild: Guild | None = None) -> dict[str, str]:
         """Environment for a bot process (``python -m bot``) to use this fake."""
         env = {
             "DISCORD_TOKEN": self.token,
             "DISCORD_API_BASE": self.api_base,
             "DISCORD_GATEWAY_URL": self.gateway_url,
+            "IDENTIFY_WINDOW": f"{self.identify_window:g}",
         }
         if dev_guild is not None:
             env["DEV_GUILD_ID"] = str(dev_guild.id)
         return env
 
     async def wait_until_ready(self, *, commands: bool = True, timeout: float = 10.0) -> None:
-        """Wait until the bot IDENTIFYed (READY and GUILD_CREATEs sent) and, if
-        ``commands``, synced its application commands at least once."""
+        """Wait until the bot IDENTIFYed (READY and GUILD_CREATEs sent) on every shard
+        of its newest shard count and, if ``commands``, synced its application
+        commands at least once."""
 
         def ready() -> bool:
             if self.recorder.unexpected():
@@ -159,8 +193,11 @@ class FakeDiscord:
     def add_user(self, name: str, *, dms_open: bool = True) -> User:
         return self.world.add_user(name, dms_open=dms_open)
 
-    def add_guild(self, name: str, *, owner: User | None = None) -> Guild:
-        return self.world.add_guild(name, owner=owner)
+    def add_guild(
+        self, name: str, *, owner: User | None = None, shard: tuple[int, int] | None = None
+    ) -> Guild:
+        """A guild; ``shard=(shard_id, shard_count)`` picks an id on that shard."""
+        return self.world.add_guild(name, owner=owner, shard=shard)
 
     def user(self, name: str) -> User:
         return _named(self.world.users.values(), name, "user")
@@ -331,8 +368,12 @@ class FakeDiscord:
         )
 
     def _dispatch(self, record: InteractionRecord) -> InteractionRecord:
-        if self.gateway.session is None:
-            raise RuntimeError("no bot session: start the bot and await fake.wait_until_ready()")
+        guild = record.guild
+        if self.gateway.receiver(guild.id if guild is not None else None) is None:
+            where = f"guild {guild.name}'s shard" if guild is not None else "shard 0 (DMs)"
+            raise RuntimeError(
+                f"no bot session on {where}: start the bot and await fake.wait_until_ready()"
+            )
         self._protocol.register(record)
         self.gateway.dispatch("INTERACTION_CREATE", record.payload)
         return record
@@ -458,10 +499,12 @@ class FakeDiscord:
             code=code,
         )
 
-    async def drop_connection(self, *, wait_resumed: bool = True, timeout: float = 10.0) -> None:
-        """Cut the gateway connection; by default wait until the bot RESUMEd."""
+    async def drop_connection(
+        self, *, wait_resumed: bool = True, timeout: float = 10.0, shard_id: int = 0
+    ) -> None:
+        """Cut a shard's gateway connection; by default wait until the bot RESUMEd."""
         resumes = self.gateway.resumes
-        await self.gateway.drop()
+        await self.gateway.drop(shard_id=shard_id)
         if wait_resumed:
             await self.world.notifier.wait_for(
                 lambda: self.gateway.resumes > resumes and self.gateway.connected,

@@ -91,8 +91,10 @@ class World:
         self.users[user.id] = user
         return user
 
-    def add_guild(self, name: str, *, owner: User | None = None) -> Guild:
-        guild_id = self.ids.next()
+    def add_guild(
+        self, name: str, *, owner: User | None = None, shard: tuple[int, int] | None = None
+    ) -> Guild:
+        guild_id = self.ids.next() if shard is None else self.ids.next_on_shard(*shard)
         owner_id = owner.id if owner is not None else self.ids.next()
         guild = Guild(guild_id, name, owner_id, self)
         guild.roles.append(Role(guild_id, "@everyone", Permission.EVERYONE))
