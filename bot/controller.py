@@ -30,6 +30,7 @@ from .panels import HandPanels
 from .publisher import Publisher
 from .render import Renderer
 from .sessions import Session, SessionRegistry, turn_deadline
+from .shards import ShardSet
 from .store import ResultRow, Store, StoreError
 from .tasks import Tasks
 from .texts import not_your_turn_text, with_names
@@ -336,15 +337,24 @@ class Controller:
 
     # -- start and stop -------------------------------------------------------
 
-    async def restore(self) -> None:
-        """Bring back every lobby and running game after a start (UX.md §5)."""
-        for row in await self.store.unfinished_games():
+    async def restore(self, shards: ShardSet) -> int:
+        """Bring back every lobby and running game of these shards' guilds (UX.md §5).
+
+        At start, and when a shard becomes this process's: its games' timers,
+        computers and publishing carry on here. Games already here stay as they
+        are, so restoring a shard twice changes nothing. Returns how many came back.
+        """
+        restored = 0
+        for row in await self.store.unfinished_games((shards.count, shards.ids)):
+            if self.sessions.by_id(row.id) is not None:
+                continue
             try:
                 session = Session.from_row(row)
             except (KeyError, ValueError, TypeError):
                 log.exception("cannot restore game %s", row.id)
                 continue
             self.sessions.add(session)
+            restored += 1
             if session.status != "running" or session.game is None:
                 continue
             game = session.game
@@ -358,7 +368,21 @@ class Controller:
                 await self.store.set_deadline(session.game_id, session.deadline)
             session.log.append("The bot restarted; the game carries on where it was.")
             self.after_change(session)
-        log.info("restored %d game(s)", len(self.sessions))
+        log.info("restored %d game(s) of %s", restored, shards)
+        return restored
+
+    def release(self, shards: ShardSet) -> int:
+        """Stop playing the games of these shards' guilds: another process owns them now.
+
+        Their timers, computer players and publishing stop and they leave the
+        registry; nothing is written (the database is the new owner's). A move
+        in progress finishes or is refused by the store. Returns how many went.
+        """
+        released = [s for s in self.sessions.all() if shards.owns(s.guild_id)]
+        for session in released:
+            self.sessions.close(session)
+            self.publisher.forget(session)
+        return len(released)
 
     async def shutdown(self) -> None:
         """Let moves in progress finish, stop timers and computers, stop publishing."""

@@ -6,7 +6,7 @@ import asyncio
 import logging
 import secrets
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import discord
@@ -18,6 +18,7 @@ from .interactions import reply
 from .publisher import Publisher
 from .registry import Variant, variant
 from .sessions import Seat, Session, SessionRegistry, turn_deadline
+from .shards import ShardSet
 from .store import ChannelBusy, Store
 from .ui import ButtonSpec, make_view
 
@@ -252,16 +253,19 @@ class LobbyFlow:
                   for s in players if s is not host]
         await self.create(interaction, kind, options, seats, 0, None)
 
-    async def expire_idle(self) -> None:
-        """Close idle lobbies, checking every minute (a task for the bot's lifetime)."""
+    async def expire_idle(self, shards: Callable[[], ShardSet]) -> None:
+        """Close idle lobbies of ``shards()`` (this process's), checking every minute
+        (a task for the bot's lifetime)."""
         while True:
             await asyncio.sleep(60)
-            await self.close_idle_lobbies(time.time())
+            await self.close_idle_lobbies(time.time(), shards())
 
-    async def close_idle_lobbies(self, now: float) -> int:
-        """Close lobbies nobody touched for 15 minutes (UX.md); returns how many."""
+    async def close_idle_lobbies(self, now: float, shards: ShardSet | None = None) -> int:
+        """Close lobbies nobody touched for 15 minutes (UX.md) in the guilds of
+        ``shards`` (default: all); returns how many."""
         closed = 0
-        for row in await self.store.lobbies_idle_since(now - LOBBY_IDLE_SECONDS):
+        on_shards = (shards.count, shards.ids) if shards is not None else None
+        for row in await self.store.lobbies_idle_since(now - LOBBY_IDLE_SECONDS, on_shards):
             session = self.sessions.by_id(row.id)
             if session is None or session.status != "lobby":
                 continue

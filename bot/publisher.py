@@ -95,6 +95,12 @@ class Publisher:
         for task in self.tasks.values():
             task.cancel()
 
+    def forget(self, session: Session) -> None:
+        """Stop publishing a game another process took over (it publishes from now on)."""
+        task = self.tasks.pop(session.game_id, None)
+        if task is not None:
+            task.cancel()
+
     async def _run(self, session: Session) -> None:
         while session.wake.is_set():
             session.wake.clear()

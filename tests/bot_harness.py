@@ -22,21 +22,31 @@ def bot_config(fake: FakeDiscord, database: Path, **overrides: Any) -> Config:
     env = fake.bot_env()
     config = Config(token=env["DISCORD_TOKEN"], database_path=database,
                     api_base=env["DISCORD_API_BASE"], gateway_url=env["DISCORD_GATEWAY_URL"],
-                    computer_delay=0.01, restart_grace=60, render_processes=0)
+                    computer_delay=0.01, restart_grace=60, render_processes=0,
+                    identify_window=fake.identify_window)
     return dataclasses.replace(config, **overrides)
 
 
 @contextlib.asynccontextmanager
 async def running_bot(fake: FakeDiscord, database: Path, **overrides: Any
                       ) -> AsyncIterator[RummyBot]:
-    """Start the bot (pointed at the fake by its own configuration) and stop it after."""
+    """Start the bot (pointed at the fake by its own configuration) and stop it after.
+
+    Ready once its own shards are connected (``shard_ids``/``shard_count`` among
+    ``overrides``; by default every shard of the count it chose).
+    """
     saved = Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY
     config = bot_config(fake, database, **overrides)
     point_at(config)
     bot = RummyBot(config)
+    since = len(fake.gateway.sessions)
     task = asyncio.create_task(bot.start(config.token))
+    shards = config.shard_ids if config.shard_ids is not None else (
+        range(config.shard_count) if config.shard_count is not None else None)
     try:
-        ready = asyncio.create_task(fake.wait_until_ready(commands=True, timeout=10))
+        ready = asyncio.create_task(fake.wait_until_ready(
+            commands=True, timeout=10, shards=shards, shard_count=config.shard_count,
+            since_session=since))
         await asyncio.wait({task, ready}, return_when=asyncio.FIRST_COMPLETED)
         if task.done():
             ready.cancel()

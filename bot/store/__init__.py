@@ -14,6 +14,7 @@ from .rows import (
     ResultRow,
     SeatRow,
     Settings,
+    ShardClaim,
     StandingRow,
 )
 from .store import Store
@@ -31,6 +32,7 @@ __all__ = [
     "SchemaTooNew",
     "SeatRow",
     "Settings",
+    "ShardClaim",
     "StandingRow",
     "Store",
     "StoreError",

@@ -150,3 +150,14 @@ class Settings:
     card_style: CardStyle = "four"
     extra: JSONObject = field(default_factory=dict)
     """Settings added later, before they earn a column."""
+
+
+@dataclass(frozen=True, slots=True)
+class ShardClaim:
+    """A process's claim on shard ``shard_id`` of ``shard_count`` (``id``: claim order)."""
+
+    id: int
+    shard_count: int
+    shard_id: int
+    owner: str
+    claimed_at: float

@@ -26,7 +26,7 @@ from typing import Any, NoReturn, Self, get_args
 
 import aiosqlite
 
-from . import records
+from . import records, shards
 from .errors import ChannelBusy, GameNotFound, WrongStatus
 from .results import record_results
 from .rows import (
@@ -41,6 +41,7 @@ from .rows import (
     ResultRow,
     SeatRow,
     Settings,
+    ShardClaim,
     StandingRow,
 )
 from .schema import BUSY_TIMEOUT, configure, migrate
@@ -154,15 +155,23 @@ class Store:
             f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = ? AND {_OPEN}", (channel_id,))
         return games[0] if games else None
 
-    async def unfinished_games(self) -> list[GameRow]:
-        """Every lobby and running game, oldest first: what to restore at start."""
-        return await self._games(f"SELECT {_GAME_COLUMNS} FROM games WHERE {_OPEN} ORDER BY id")
+    async def unfinished_games(self, on_shards: ShardFilter | None = None) -> list[GameRow]:
+        """Every lobby and running game, oldest first: what to restore at start.
 
-    async def lobbies_idle_since(self, since: float) -> list[GameRow]:
-        """Lobbies not updated (or touched) since ``since``, longest idle first."""
+        ``on_shards``: only those of guilds on these shards, ``(shard_count, shard_ids)``.
+        """
+        where, params = _on_shards(on_shards)
         return await self._games(
-            f"SELECT {_GAME_COLUMNS} FROM games WHERE status = 'lobby' AND updated_at < ?"
-            " ORDER BY updated_at", (since,))
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE {_OPEN}{where} ORDER BY id", params)
+
+    async def lobbies_idle_since(self, since: float,
+                                 on_shards: ShardFilter | None = None) -> list[GameRow]:
+        """Lobbies not updated (or touched) since ``since``, longest idle first
+        (``on_shards``: as for :meth:`unfinished_games`)."""
+        where, params = _on_shards(on_shards)
+        return await self._games(
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE status = 'lobby' AND updated_at < ?{where}"
+            " ORDER BY updated_at", (since, *params))
 
     async def set_seats(self, game_id: int, seats: Sequence[SeatRow]) -> None:
         """Replace the lobby's seats (join, leave, add computer)."""
@@ -322,6 +331,26 @@ class Store:
                 SeatRow(seat, user_id, name, bool(is_computer), bool(left), level))
         return [_game_row(row, seats.get(row[0], [])) for row in rows]
 
+    # -- processes sharing the database -------------------------------------
+
+    async def reserve_identify(self, bucket: int, spacing: float) -> float:
+        """Seconds to wait before IDENTIFYing in ``bucket``: its next free moment, at
+        least ``spacing`` after the last one any process reserved (then reserved)."""
+        now = self._clock()
+        async with self._transaction() as db:
+            at = await shards.reserve_identify(db, bucket, spacing, now)
+        return max(0.0, at - now)
+
+    async def claim_shard(self, shard_count: int, shard_id: int, owner: str) -> int:
+        """Claim a shard for ``owner`` (newest claim wins); returns the claim's id."""
+        async with self._transaction() as db:
+            return await shards.claim_shard(db, shard_count, shard_id, owner, self._clock())
+
+    async def shard_claims_after(self, claim: int) -> list[ShardClaim]:
+        """Claims made after claim ``claim``, oldest first."""
+        async with self._lock:
+            return await shards.claims_after(self._db, claim)
+
     # -- user settings ----------------------------------------------------
 
     async def get_settings(self, user_id: int) -> Settings:
@@ -397,6 +426,21 @@ class Store:
                       limit: int = 10) -> list[HistoryRow]:
         async with self._lock:
             return await records.history(self._db, guild_id, user_id, limit)
+
+
+ShardFilter = tuple[int, Sequence[int]]
+"""``(shard_count, shard_ids)``: the games of guilds on these shards."""
+
+
+def _on_shards(on_shards: ShardFilter | None) -> tuple[str, tuple[int, ...]]:
+    """An ``AND …`` clause keeping games whose guild is on the given shards."""
+    if on_shards is None:
+        return "", ()
+    count, ids = on_shards
+    if not ids:
+        return " AND 0", ()
+    marks = ", ".join("?" * len(ids))
+    return f" AND ((guild_id >> 22) % ?) IN ({marks})", (count, *ids)
 
 
 def _game_row(row: Sequence[Any], seats: Iterable[SeatRow]) -> GameRow:

@@ -21,9 +21,12 @@ records everything, so a test reads like a story::
 
 Setup (before the bot connects; later additions are sent over the gateway):
     ``FakeDiscord(token=..., bot_name=..., attachment_size_limit=10 MiB,
-    privileged_intents=0)``; ``await fake.start()`` / ``stop()`` or
+    privileged_intents=0, shards=None, max_concurrency=1, identify_window=None,
+    session_starts=1000, session_starts_remaining=None, guilds_per_shard=2500)``;
+    ``await fake.start()`` / ``stop()`` or
     ``async with FakeDiscord() as fake``; ``fake.add_user(name, dms_open=True)``,
-    ``fake.add_guild(name, owner=None) -> Guild``, ``guild.add_text_channel(name)``,
+    ``fake.add_guild(name, owner=None, shard=None) -> Guild`` (``shard=(1, 4)``:
+    an id on shard 1 of 4), ``guild.add_text_channel(name)``,
     ``channel.add_thread(name, private=False)``,
     ``guild.add_member(user, manage_guild=False, administrator=False, nick=None)``;
     lookups ``fake.user(name)``, ``fake.guild(name)``, ``fake.channel(name)``,
@@ -34,9 +37,23 @@ Setup (before the bot connects; later additions are sent over the gateway):
 Pointing a bot at it:
     ``fake.bot_env(dev_guild=None)`` → ``DISCORD_TOKEN``, ``DISCORD_API_BASE``
     (``http://127.0.0.1:PORT/api/v10``), ``DISCORD_GATEWAY_URL``
-    (``ws://127.0.0.1:PORT/gateway``) [, ``DEV_GUILD_ID``] for a subprocess;
-    ``await fake.wait_until_ready(commands=True, timeout=10)`` waits for
-    IDENTIFY (READY + GUILD_CREATEs sent) and a first command sync.
+    (``ws://127.0.0.1:PORT/gateway``), ``IDENTIFY_WINDOW`` [, ``DEV_GUILD_ID``]
+    for a subprocess;
+    ``await fake.wait_until_ready(commands=True, timeout=10, shards=None,
+    shard_count=None, since_session=0)`` waits for IDENTIFY (READY +
+    GUILD_CREATEs sent) on every shard of the newest shard count (or on
+    ``shards``: one process's, among sessions opened after ``since_session``)
+    and a first command sync.
+
+Shards (as Discord): IDENTIFY's ``shard: [id, count]`` (none: ``[0, 1]``);
+    READY, GUILD_CREATE, guild events and INTERACTION_CREATE only on the
+    guild's shard ``(guild_id >> 22) % count``; DMs on shard 0;
+    ``GET /gateway/bot`` (``shards``, ``session_start_limit``). One IDENTIFY
+    per ``identify_window`` (env ``IDENTIFY_WINDOW``, else 5 s) per bucket
+    ``shard_id % max_concurrency``, none past ``remaining``, and no shard
+    IDENTIFYed while another connection holds it: each breach is an
+    ``identify`` problem. ``fake.gateway.sessions``, ``.identified``,
+    ``.connected_shards(count)``, ``.identify_wait(shard_id)``.
     In-process: ``async with client.running(fake, bot)`` starts, waits and
     closes; ``client.pointed_at(fake)`` only sets ``Route.BASE`` and
     ``DiscordWebSocket.DEFAULT_GATEWAY`` as the bot's configuration would.
@@ -83,13 +100,14 @@ Strictness and failures:
     ``fake.close_dms(user)`` (403/50007), ``fake.fail_next("POST
     /channels/{channel_id}/messages", status=429|500, retry_after=0.05,
     is_global=False, times=1)``, ``fake.advance_time(seconds)`` (3 s and
-    15 min rules), ``await fake.drop_connection(wait_resumed=True)``,
+    15 min rules), ``await fake.drop_connection(wait_resumed=True, shard_id=0)``,
     ``fake.requests`` / ``fake.requests_to(route)``, ``fake.problems``,
     ``fake.allow_errors(*codes, kinds=())``, ``fake.take_problems(kind=,
     code=)``, ``await fake.wait_for_problem(kind=, code=)``,
     ``await fake.settle()``, ``fake.assert_clean()``. Problem kinds:
-    ``unknown_endpoint``, ``refused``, ``gateway``, ``unanswered``,
-    ``ephemeral_ignored``, ``fake_error``. 50007 is always expected.
+    ``unknown_endpoint``, ``refused``, ``gateway``, ``identify``,
+    ``unanswered``, ``ephemeral_ignored``, ``fake_error``. 50007 is always
+    expected.
 
 Fixture: ``fake_discord`` (``tests/fakediscord/plugin.py``, enabled by
 ``tests/conftest.py``): guild "Rummy Club", text channel "games", members

@@ -163,11 +163,14 @@ class Gateway:
         session = self.session
         return session.shard[1] if session is not None else None
 
-    def connected_shards(self, shard_count: int | None = None) -> set[int]:
-        """Shard ids of ``shard_count`` (default: the newest) with a live connection."""
+    def connected_shards(self, shard_count: int | None = None, *, since: int = 0) -> set[int]:
+        """Shard ids of ``shard_count`` (default: the newest) with a live connection
+        (among the sessions opened since the ``since``-th: one process's)."""
         count = self.shard_count if shard_count is None else shard_count
         return {
-            s.shard[0] for s in self.sessions if s.shard[1] == count and s.connection is not None
+            s.shard[0]
+            for s in self.sessions[since:]
+            if s.shard[1] == count and s.connection is not None
         }
 
     @property

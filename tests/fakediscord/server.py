@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from aiohttp import web
@@ -165,17 +165,33 @@ class FakeDiscord:
             env["DEV_GUILD_ID"] = str(dev_guild.id)
         return env
 
-    async def wait_until_ready(self, *, commands: bool = True, timeout: float = 10.0) -> None:
+    async def wait_until_ready(
+        self,
+        *,
+        commands: bool = True,
+        timeout: float = 10.0,
+        shards: Iterable[int] | None = None,
+        shard_count: int | None = None,
+        since_session: int = 0,
+    ) -> None:
         """Wait until the bot IDENTIFYed (READY and GUILD_CREATEs sent) on every shard
-        of its newest shard count and, if ``commands``, synced its application
-        commands at least once."""
+        of its newest shard count (or on ``shards`` of ``shard_count``: one
+        process's, which opened the sessions after the ``since_session``-th) and,
+        if ``commands``, synced its application commands at least once."""
+        wanted = set(shards) if shards is not None else None
 
         def ready() -> bool:
             if self.recorder.unexpected():
                 raise AssertionError(
                     f"bot hit problems while starting: {self.recorder.unexpected()}"
                 )
-            return self.gateway.connected and (not commands or self._commands.syncs > 0)
+            if wanted is None:
+                connected = self.gateway.connected
+            else:
+                connected = wanted <= self.gateway.connected_shards(
+                    shard_count, since=since_session
+                )
+            return connected and (not commands or self._commands.syncs > 0)
 
         await self.world.notifier.wait_for(ready, timeout, "the bot to connect")
 

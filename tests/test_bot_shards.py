@@ -1,0 +1,232 @@
+"""The real bot on several shards, in one or several bots sharing one database.
+
+In process (several ``RummyBot`` objects in one event loop, each pointed at
+the same fake Discord as a separate process would be): shard settings, the
+identify pacing against the fake's strict limits, each process restoring and
+sweeping only its shards' games, and a process whose shards another claimed
+standing down. ``tests/test_cluster.py`` runs the launcher and real processes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import time
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.app import EXIT_TAKEN_OVER, RummyBot, StartRefused
+from bot.identify import IDENTIFY_MARGIN, IdentifyPacer
+from bot.ownership import ShardOwnership
+from bot.shards import ShardSet, shard_of
+from bot.store import Store
+from tests.bot_harness import running_bot
+from tests.e2e_helpers import start_game, turn_message
+from tests.fakediscord import FakeDiscord
+
+WINDOW = 0.3
+
+
+def sharded_world(shard_count: int, **options: Any) -> FakeDiscord:
+    """A guild on each shard ("Club 0", …) with a channel "games-N" and alice/bob N."""
+    fake = FakeDiscord(identify_window=WINDOW, **options)
+    for shard in range(shard_count):
+        guild = fake.add_guild(f"Club {shard}", shard=(shard, shard_count))
+        guild.add_text_channel(f"games-{shard}")
+        for name in ("alice", "bob"):
+            guild.add_member(fake.add_user(f"{name}{shard}"))
+    return fake
+
+
+@contextlib.asynccontextmanager
+async def started(shard_count: int, **options: Any) -> AsyncIterator[FakeDiscord]:
+    fake = sharded_world(shard_count, **options)
+    async with fake:
+        yield fake
+        await fake.settle()
+    fake.assert_clean()
+
+
+async def open_game(fake: FakeDiscord, bot: RummyBot, shard: int) -> int:
+    """A running two-player Straight game in guild ``shard``'s channel; its id."""
+    channel = fake.channel(f"games-{shard}")
+    session = await start_game(fake, bot, fake.user(f"alice{shard}"), channel=channel,
+                               joiners=[fake.user(f"bob{shard}")])
+    return session.game_id
+
+
+def identify_gaps(fake: FakeDiscord, max_concurrency: int) -> list[float]:
+    """Seconds between consecutive IDENTIFYs of each bucket."""
+    gaps = []
+    for bucket in range(max_concurrency):
+        times = [t for t, (shard, _) in fake.gateway.identified
+                 if shard % max_concurrency == bucket]
+        gaps += [b - a for a, b in itertools.pairwise(times)]
+    return gaps
+
+
+async def test_one_process_runs_every_shard_and_paces_its_identifies(tmp_path: Path) -> None:
+    async with started(4, max_concurrency=2) as fake, \
+            running_bot(fake, tmp_path / "db.sqlite3", shard_count=4) as bot:
+        assert bot.shard_count == 4 and set(bot.shards) == {0, 1, 2, 3}
+        for shard in range(4):
+            lobby = await (await fake.slash(fake.user(f"alice{shard}"), "/straight new",
+                                            channel=fake.channel(f"games-{shard}"))).reply()
+            assert "Join" in lobby.button_labels
+        guilds = {guild.id: guild.shard_id for guild in bot.guilds}
+        assert guilds == {g.id: shard_of(g.id, 4) for g in fake.world.guilds.values()}
+
+    assert sorted(shard for _, (shard, count) in fake.gateway.identified) == [0, 1, 2, 3]
+    assert min(identify_gaps(fake, 2)) >= WINDOW  # and the fake saw no identify problem
+
+
+async def test_without_a_shard_count_it_takes_discords_recommendation(tmp_path: Path) -> None:
+    async with started(3, shards=3) as fake, running_bot(fake, tmp_path / "db.sqlite3") as bot:
+        assert bot.shard_count == 3 and fake.gateway.connected_shards(3) == {0, 1, 2}
+
+
+async def test_a_restarted_bot_waits_for_its_identify_bucket(tmp_path: Path) -> None:
+    database = tmp_path / "db.sqlite3"
+    async with started(1) as fake:
+        async with running_bot(fake, database):
+            pass
+        async with running_bot(fake, database):
+            pass
+    (first, _), (second, _) = fake.gateway.identified
+    assert second - first >= WINDOW
+
+
+async def test_a_process_starts_no_shard_without_enough_session_starts(tmp_path: Path) -> None:
+    async with started(2, session_starts_remaining=1) as fake:
+        with pytest.raises(StartRefused, match="allows 1 more session start"):
+            async with running_bot(fake, tmp_path / "db.sqlite3", shard_count=2):
+                pass
+    assert fake.gateway.identifies == 0
+
+
+async def test_each_process_restores_times_and_sweeps_only_its_shards_games(
+        tmp_path: Path) -> None:
+    database = tmp_path / "db.sqlite3"
+    async with started(2) as fake:
+        async with running_bot(fake, database, shard_count=2) as both:
+            games = [await open_game(fake, both, shard) for shard in (0, 1)]
+            for shard in (0, 1):  # and an idle lobby in a second channel of each guild
+                lounge = fake.guild(f"Club {shard}").add_text_channel(f"lounge-{shard}")
+                await fake.wait_until(lambda c=lounge: both.get_channel(c.id))
+                await (await fake.slash(fake.user(f"alice{shard}"), "/straight new",
+                                        channel=lounge)).reply()
+        async with running_bot(fake, database, shard_count=2, shard_ids=(0,)) as first, \
+                running_bot(fake, database, shard_count=2, shard_ids=(1,)) as second:
+            mine = [{s.game_id for s in bot.controller.sessions.all()}
+                    for bot in (first, second)]
+            assert games[0] in mine[0] and games[1] in mine[1] and not mine[0] & mine[1]
+            assert all(shard_of(s.guild_id, 2) == 0 for s in first.controller.sessions.all())
+            later = time.time() + 16 * 60
+            closed = await first.controller.lobby.close_idle_lobbies(later,
+                                                                      first.ownership.shards)
+            assert closed == 1  # its own idle lobby; the other guild's is not its to close
+            assert second.controller.sessions.in_channel(fake.channel("lounge-1").id)
+            for shard, bot in ((0, first), (1, second)):  # each game plays on in its owner
+                turn = await turn_message(fake, fake.channel(f"games-{shard}"))
+                mover = next(u for u in (f"alice{shard}", f"bob{shard}")
+                             if f"<@{fake.user(u).id}>" in turn.text)
+                drawn = await (await fake.click(fake.user(mover), turn,
+                                                "Draw from stock")).reply()
+                assert "You drew" in drawn.text
+                session = bot.controller.sessions.by_id(games[shard])
+                assert session is not None and session.moves == 1
+
+
+async def test_a_process_whose_shards_were_taken_over_stands_down(tmp_path: Path) -> None:
+    database = tmp_path / "db.sqlite3"
+    async with started(2) as fake, running_bot(fake, database, shard_count=2) as old:
+        game = await open_game(fake, old, 1)
+        fake.allow_errors(kinds=("identify",))  # two connections on a shard, for a while
+        async with running_bot(fake, database, shard_count=2) as new:
+            assert not old.is_closed()
+            await old.check_ownership()
+
+            assert old.is_closed() and old.exit_code == EXIT_TAKEN_OVER
+            assert not old.controller.sessions.all()  # no timer, computer or publisher left
+            turn = await turn_message(fake, fake.channel("games-1"))
+            mover = next(u for u in ("alice1", "bob1") if f"<@{fake.user(u).id}>" in turn.text)
+            drawn = await (await fake.click(fake.user(mover), turn, "Draw from stock")).reply()
+            assert "You drew" in drawn.text  # answered once, by the new owner
+            session = new.controller.sessions.by_id(game)
+            assert session is not None and session.moves == 1
+    owners = fake.take_problems(kind="identify")
+    assert owners and all("two processes own" in p.detail for p in owners)
+
+
+async def test_a_process_gives_up_only_the_shards_taken_and_plays_on(tmp_path: Path) -> None:
+    database = tmp_path / "db.sqlite3"
+    async with started(2) as fake, running_bot(fake, database, shard_count=2) as old:
+        games = [await open_game(fake, old, shard) for shard in (0, 1)]
+        fake.allow_errors(kinds=("identify",))
+        async with running_bot(fake, database, shard_count=2, shard_ids=(1,)) as new:
+            await old.check_ownership()
+
+            assert not old.is_closed() and old.exit_code == 0
+            assert list(old.ownership.claims) == [0]
+            assert old.get_shard(1) is not None and old.get_shard(1).is_closed()
+            assert [s.game_id for s in old.controller.sessions.all()] == [games[0]]
+            assert [s.game_id for s in new.controller.sessions.all()] == [games[1]]
+            for shard, owner in ((0, old), (1, new)):
+                turn = await turn_message(fake, fake.channel(f"games-{shard}"))
+                mover = next(u for u in (f"alice{shard}", f"bob{shard}")
+                             if f"<@{fake.user(u).id}>" in turn.text)
+                drawn = await (await fake.click(fake.user(mover), turn,
+                                                "Draw from stock")).reply()
+                assert "You drew" in drawn.text
+                session = owner.controller.sessions.by_id(games[shard])
+                assert session is not None and session.moves == 1
+    fake.take_problems(kind="identify")
+
+
+async def test_a_reshard_claim_takes_over_the_shards_that_share_guilds(tmp_path: Path) -> None:
+    database = tmp_path / "db.sqlite3"
+    async with await Store.open(database) as store:
+        old = ShardOwnership(store, 2, owner="old")
+        for shard in (0, 1):
+            await old.claim(shard)
+        new = ShardOwnership(store, 4, owner="new")
+        await new.claim(3)  # shard 3 of 4 holds some of shard 1 of 2's guilds
+        lost = await old.taken_over()
+        assert set(lost) == {1} and lost[1].owner == "new" and lost[1].shard_count == 4
+        await old.claim(0)  # its own newer claim takes nothing from itself
+        assert set(await old.taken_over()) == {1}
+        assert await new.taken_over() == {}
+        assert old.owns(next(g for g in range(1 << 22, 1 << 30, 1 << 22) if shard_of(g, 2) == 1))
+
+
+async def test_identify_moments_are_shared_by_every_process_on_the_database(
+        tmp_path: Path) -> None:
+    database = tmp_path / "db.sqlite3"
+    async with await Store.open(database) as one, await Store.open(database) as two:
+        first, second = IdentifyPacer(one, 1.0, 2), IdentifyPacer(two, 1.0, 2)
+        spacing = 1.0 * (1 + IDENTIFY_MARGIN)
+        assert await one.reserve_identify(first.bucket(0), spacing) == 0
+        assert await two.reserve_identify(second.bucket(1), spacing) == 0  # another bucket
+        waits = [await two.reserve_identify(second.bucket(2), spacing),
+                 await one.reserve_identify(first.bucket(4), spacing)]
+    assert waits[0] == pytest.approx(spacing, abs=0.1)
+    assert waits[1] == pytest.approx(2 * spacing, abs=0.1)
+
+
+async def test_the_pacer_sleeps_until_its_moment() -> None:
+    class Slots:
+        async def reserve_identify(self, bucket: int, spacing: float) -> float:
+            self.asked = (bucket, spacing)
+            return 0.05
+
+    slots = Slots()
+    pacer = IdentifyPacer(slots, 5.0, 16)  # type: ignore[arg-type]
+    started_at = asyncio.get_running_loop().time()
+    assert await pacer.wait_turn(17) == 0.05
+    assert asyncio.get_running_loop().time() - started_at >= 0.05
+    assert slots.asked == (1, pytest.approx(5.0 * (1 + IDENTIFY_MARGIN)))
+    assert ShardSet(16, (17 % 16,)).ids == (1,)
