@@ -5,6 +5,7 @@ Usage (from the repository root; both forms work)::
     .venv/bin/python bench/bot_load.py [--games 100] [--rates 10,20,40,200] [--seconds 20]
     .venv/bin/python -m bench.bot_load --games 10 --rates 10 --seconds 5 --saturated-seconds 5
     .venv/bin/python bench/bot_load.py --in-process          # one process; tracemalloc memory
+    .venv/bin/python bench/bot_load.py --processes 2         # python -m bot.cluster, 2 shards
     .venv/bin/python bench/bot_load.py --py-spy /tmp/bot.txt  # profile the saturated phase
 
 Targets (2-core machine): interaction→response p99 ≤ 100 ms with 100
@@ -29,6 +30,13 @@ the ceiling is a lower bound for a machine of the bot's own. It ends the bot
 with SIGTERM and checks that it exits with 0. The bot's log (stderr) goes to
 a file; its warnings and errors are counted (not discord.py's "voice will
 NOT be supported").
+
+``--processes N`` (bot-process mode, N > 1) runs ``python -m bot.cluster
+--processes N`` with ``SHARD_COUNT=N`` instead: N bot processes, a shard
+each, on the one database, as ``docs/SCALING.md`` deploys them. The world then
+has a guild on each shard, the tables dealt among them in turn, and a warm-up
+game in each guild (each process warms its own caches). CPU and RSS of "bot"
+add up the bot processes; the launcher and render workers are listed apart.
 
 ``--in-process`` runs the bot in this process (``tests.bot_harness.
 running_bot``): the fake, the bot and this driver share one event loop and
@@ -411,10 +419,13 @@ class ProcessBot(BotUnderTest):
     label = "bot in its own process (python -m bot); fake Discord and driver in this one"
 
     def __init__(self, fake: FakeDiscord, database: Path, process: asyncio.subprocess.Process,
-                 log_path: Path) -> None:
+                 log_path: Path, launcher: bool = False) -> None:
         super().__init__(fake, database)
         self.process = process
         self.pid = process.pid
+        self.root_label = "launcher" if launcher else "bot"
+        """What ``pid`` runs: ``python -m bot``, or ``python -m bot.cluster`` (whose
+        children are the bot processes)."""
         self.log_path = log_path
         self._seats: dict[int, list[int | None]] = {}
         self._parsed: dict[int, tuple[int, int, Game]] = {}
@@ -483,20 +494,24 @@ class ProcessBot(BotUnderTest):
 
     def processes(self) -> dict[int, str]:
         """The bot process and its descendants (render workers, resource tracker)."""
-        found = {self.pid: "bot"}
+        found = {self.pid: self.root_label}
         for pid in descendants(self.pid):
             found[pid] = process_label(pid)
         return found
+
+    def bot_rss(self, sizes: dict[int, tuple[str, int]]) -> int:
+        """The bot processes' RSS together (one, or a cluster's)."""
+        return sum(size for label, size in sizes.values() if label == "bot")
 
     def cpu(self) -> dict[int, tuple[str, float]]:
         """CPU seconds so far of the bot, its event loop (main) thread (key ``-pid``) and
         each of its descendants."""
         seconds = {}
-        with contextlib.suppress(OSError):
-            seconds[-self.pid] = (LOOP_THREAD, process_cpu_seconds(self.pid, self.pid))
         for pid, label in self.processes().items():
             with contextlib.suppress(OSError):
                 seconds[pid] = (label, process_cpu_seconds(pid))
+                if label == "bot":
+                    seconds[-pid] = (LOOP_THREAD, process_cpu_seconds(pid, pid))
         return seconds
 
     def rss(self) -> dict[int, tuple[str, int]]:
@@ -532,16 +547,25 @@ class ProcessBot(BotUnderTest):
 @contextlib.asynccontextmanager
 async def bot_process(fake: FakeDiscord, directory: Path, args: argparse.Namespace
                       ) -> AsyncIterator[ProcessBot]:
-    """``python -m bot`` against the fake, configured by its environment; SIGTERM after."""
+    """``python -m bot`` against the fake, configured by its environment; SIGTERM after.
+
+    ``--processes N`` (N > 1): ``python -m bot.cluster --processes N`` with
+    ``SHARD_COUNT=N``, one shard per process; the world has a guild on each shard.
+    """
     env = bot_process_env(fake.bot_env(), directory)
     env.update(COMPUTER_DELAY=str(args.computer_delay),
                RENDER_PROCESSES=str(args.render_processes), LOG_LEVEL="WARNING")
+    command = ["-m", "bot"]
+    if args.processes > 1:
+        command = ["-m", "bot.cluster", "--processes", str(args.processes)]
+        env["SHARD_COUNT"] = str(args.processes)
     log_path = directory / "bot.log"
     with open(log_path, "wb") as log:
         process = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "bot", env=env, cwd=directory, stdin=asyncio.subprocess.DEVNULL,
+            sys.executable, *command, env=env, cwd=directory, stdin=asyncio.subprocess.DEVNULL,
             stdout=log, stderr=log)
-    bot = ProcessBot(fake, Path(env["DATABASE_PATH"]), process, log_path)
+    bot = ProcessBot(fake, Path(env["DATABASE_PATH"]), process, log_path,
+                     launcher=args.processes > 1)
     try:
         ready = asyncio.create_task(fake.wait_until_ready(commands=True, timeout=START_TIMEOUT))
         exited = asyncio.create_task(process.wait())
@@ -628,7 +652,7 @@ class PhaseResult:
 
     @property
     def bot_cores(self) -> float:
-        """The bot's main process, in cores (in-process: this whole process)."""
+        """The bot's main process(es), in cores (in-process: this whole process)."""
         if self.bot_cpu is None:
             return self.cpu_seconds / self.seconds
         return sum(s for label, s in self.bot_cpu if label == "bot") / self.seconds
@@ -926,8 +950,9 @@ def print_phase(result: PhaseResult, games: int) -> None:
         loop = sum(seconds for label, seconds in result.bot_cpu if label == LOOP_THREAD)
         others = ", ".join(f"{label} {seconds / wall:.2f}" for label, seconds in result.bot_cpu
                            if label not in ("bot", LOOP_THREAD))
-        print(f"    CPU in cores: bot process {result.bot_cores:.2f} (all threads; its event "
-              f"loop thread {loop / wall:.2f})"
+        bots = sum(1 for label, _ in result.bot_cpu if label == "bot")
+        print(f"    CPU in cores: bot process{'es' if bots > 1 else ''} {result.bot_cores:.2f} "
+              f"(all threads; event loop thread{'s' if bots > 1 else ''} {loop / wall:.2f})"
               f"{'; ' + others if others else ''}; this process (fake + driver) "
               f"{result.cpu_seconds / wall:.2f}, of which deciding moves (choose_move) "
               f"{phase.decide_seconds / wall:.2f} and reading states from the database "
@@ -1023,16 +1048,16 @@ async def measure_idle_traced(bench: LoadBench, traced: int, frames: int) -> Mem
 
 
 async def measure_idle_process(bench: LoadBench, bot: ProcessBot) -> Memory:
-    """Process mode: the bot process's RSS before and after opening every game."""
+    """Process mode: the bot processes' RSS before and after opening every game."""
     before = bot.rss()
     await bench.open_all(bench.tables, limit=10)
     after = bot.rss()
     n = len(bench.tables)
-    main0, main1 = before[bot.pid][1], after[bot.pid][1]
+    main0, main1 = bot.bot_rss(before), bot.bot_rss(after)
     per_game = (main1 - main0) / n
     others = [f"{label} {size / 2**20:.1f} → {after[pid][1] / 2**20:.1f} MB "
               f"({(after[pid][1] - size) / n / 1024:+.1f} KB per game)"
-              for pid, (label, size) in before.items() if pid != bot.pid and pid in after]
+              for pid, (label, size) in before.items() if label != "bot" and pid in after]
     print(f"memory per idle game: bot process RSS {per_game / 1024:.1f} KB (VmRSS "
           f"{main0 / 2**20:.1f} → {main1 / 2**20:.1f} MB over {n} games opened); "
           + ("; ".join(others) or "no child processes"))
@@ -1051,11 +1076,15 @@ def _short(filename: str) -> str:
 # -- the run ---------------------------------------------------------------------
 
 
-def build_world(fake: FakeDiscord, games: int, opponent: str) -> tuple[list[Table], Channel,
-                                                                       User]:
-    guild = fake.add_guild("Load Club")
+def build_world(fake: FakeDiscord, games: int, opponent: str, shards: int = 1
+                ) -> tuple[list[Table], list[tuple[Channel, User]]]:
+    """The tables, spread over one guild per shard (round robin), and a warm-up seat
+    (channel and player) in each guild, so every process warms up."""
+    guilds = [fake.add_guild("Load Club" if shards == 1 else f"Load Club {shard}",
+                             shard=(shard, shards)) for shard in range(shards)]
     tables = []
     for i in range(games):
+        guild = guilds[i % shards]
         channel = guild.add_text_channel(f"table-{i}")
         host = fake.add_user(f"host{i}")
         guild.add_member(host)
@@ -1064,15 +1093,17 @@ def build_world(fake: FakeDiscord, games: int, opponent: str) -> tuple[list[Tabl
             guest = fake.add_user(f"guest{i}")
             guild.add_member(guest)
         tables.append(Table(i, channel, [host, guest], random.Random(f"driver:{i}")))
-    warm_channel = guild.add_text_channel("warm-up")
-    warm_user = fake.add_user("warmup")
-    guild.add_member(warm_user)
-    return tables, warm_channel, warm_user
+    warm = []
+    for shard, guild in enumerate(guilds):
+        user = fake.add_user(f"warmup{shard}")
+        guild.add_member(user)
+        warm.append((guild.add_text_channel("warm-up"), user))
+    return tables, warm
 
 
 async def warm_up(bench: LoadBench, channel: Channel, user: User) -> None:
     """A short game against a computer: loads fonts, caches and lazy imports."""
-    table = Table(-1, channel, [user, None], random.Random("warm-up"))
+    table = Table(-1, channel, [user, None], random.Random(f"warm-up:{channel.id}"))
     phase = Phase("warm-up", None)
     phase.end = asyncio.get_running_loop().time() + 3.0
     await bench.drive(table, phase, 0.0)
@@ -1103,7 +1134,7 @@ async def run(args: argparse.Namespace) -> None:
     logging.getLogger().addHandler(counter)
     logging.getLogger().setLevel(logging.WARNING)
     fake = FakeDiscord()
-    tables, warm_channel, warm_user = build_world(fake, args.games, args.opponent)
+    tables, warm = build_world(fake, args.games, args.opponent, args.processes)
     results: list[PhaseResult] = []
     bot_log: list[str] = []
     watch = Watch(fake)
@@ -1113,13 +1144,13 @@ async def run(args: argparse.Namespace) -> None:
             try:
                 async with bot_under_test(fake, watch, Path(tmp), args) as bot:
                     bench = LoadBench(fake, bot, watch, tables, args)
-                    await warm_up(bench, warm_channel, warm_user)
+                    await asyncio.gather(*(warm_up(bench, c, u) for c, u in warm))
                     if isinstance(bot, ProcessBot):
-                        print(f"bot process {bot.pid}: " + ", ".join(
+                        print(f"{bot.root_label} {bot.pid}: " + ", ".join(
                             f"{label} {pid}" for pid, label in bot.processes().items()
                             if pid != bot.pid))
                         memory = await measure_idle_process(bench, bot)
-                        rss_before = bot.rss()[bot.pid][1]
+                        rss_before = bot.bot_rss(bot.rss())
                     else:
                         memory = await measure_idle_traced(
                             bench, min(args.traced, args.games // 2), args.frames)
@@ -1136,8 +1167,9 @@ async def run(args: argparse.Namespace) -> None:
                     moved = sum(r.durable for r in results)
                     if isinstance(bot, ProcessBot):
                         sizes = bot.rss()
-                        grown = sizes[bot.pid][1] - rss_before
-                        print(f"bot process RSS grew {grown / 2**20:.1f} MB during the load "
+                        grown = bot.bot_rss(sizes) - rss_before
+                        print(f"bot process{'es' if args.processes > 1 else ''} RSS grew "
+                              f"{grown / 2**20:.1f} MB during the load "
                               f"phases ({moved} moves; {grown / max(moved, 1) / 1024:.1f} KB "
                               f"per move); now " + ", ".join(
                                   f"{label} {size / 2**20:.0f} MB"
@@ -1171,8 +1203,12 @@ def report(args: argparse.Namespace, memory: Memory, results: list[PhaseResult])
     ceiling = best.durable_rate
     per_game = memory.per_game
     scale = "" if args.games == 100 else f" (at {args.games} games; the target is for 100)"
-    mode = "bot process" if args.bot_process else "in-process"
-    who = "bot" if args.bot_process else "the one process"
+    mode = "in-process"
+    if args.bot_process:
+        mode = "bot process" if args.processes == 1 else f"{args.processes} bot processes"
+    who = "the one process"
+    if args.bot_process:
+        who = "bot" if args.processes == 1 else f"{args.processes} bot processes"
     for r in paced:
         print(f"target p99 ≤ {TARGET_P99_MS:.0f} ms, {args.games} games offering "
               f"{r.offered:g} moves/s: {ms(r.latency.p99)}, "
@@ -1220,6 +1256,9 @@ def main() -> None:
     mode.add_argument("--in-process", dest="bot_process", action="store_false",
                       help="run the bot in this process (tracemalloc memory; it shares the "
                            "fake's and the driver's GIL)")
+    parser.add_argument("--processes", type=int, default=1,
+                        help="bot processes: 1 runs python -m bot; N > 1 runs python -m "
+                             "bot.cluster --processes N over N shards (a guild on each)")
     parser.add_argument("--opponent", choices=("human", "computer"), default="human",
                         help="the second seat: another person, or a computer")
     parser.add_argument("--computer-delay", type=float, default=0.05,
@@ -1242,9 +1281,14 @@ def main() -> None:
     args = parser.parse_args()
     if args.py_spy is not None and not args.bot_process:
         parser.error("--py-spy profiles the bot process: it needs --bot-process")
+    if args.processes > 1 and not args.bot_process:
+        parser.error("--processes runs bot processes: it needs --bot-process")
     if args.py_spy is not None and args.saturated_seconds <= 0:
         parser.error("--py-spy records the saturated phase: give --saturated-seconds")
     where = (ProcessBot if args.bot_process else InProcessBot).label
+    if args.bot_process and args.processes > 1:
+        where = (f"{args.processes} bot processes (python -m bot.cluster, a shard each, one "
+                 f"database); fake Discord and driver in this one")
     print(f"load average {load_average()} at start; {args.games} games, opponent "
           f"{args.opponent}; {where}; {os.cpu_count()} cores")
     faulthandler.dump_traceback_later(args.timeout, exit=True)

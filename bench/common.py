@@ -138,11 +138,14 @@ def process_label(pid: int) -> str:
 
 
 def command_kind(command: str) -> str:
-    """``bot``, ``render worker``, ``resource tracker``, or the command line's start."""
+    """``bot``, ``launcher``, ``render worker``, ``resource tracker``, or the command
+    line's start."""
     if "resource_tracker" in command:
         return "resource tracker"
     if "spawn_main" in command or "forkserver" in command:
         return "render worker"
+    if "-m bot.cluster" in command:
+        return "launcher"
     if "-m bot" in command:
         return "bot"
     return command.strip()[:40]

@@ -298,12 +298,8 @@ async def test_the_processes_stop_when_the_launcher_is_killed(tmp_path: Path) ->
         assert all(alive(pid) for pid in pids)
         cluster.process.send_signal(signal.SIGKILL)
         await cluster.process.wait()
-        for _ in range(400):
-            if not any(alive(pid) for pid in pids):
-                break
-            await asyncio.sleep(0.05)
-        else:
-            raise AssertionError(f"bot processes {pids} outlived their launcher")
+        await fake.wait_until(lambda: not any(alive(pid) for pid in pids), timeout=60,
+                              what=f"bot processes {pids} to stop after their launcher died")
         cluster.expect_status = -signal.SIGKILL
 
 
