@@ -335,3 +335,21 @@ async def test_ready_waits_for_every_shard(session: aiohttp.ClientSession) -> No
         shard1 = await identified(fake, session, [1, 2])
         await fake.wait_until_ready(timeout=1)
         assert shard0 and shard1
+
+
+async def test_a_sharded_bots_dm_with_buttons_is_a_problem(session: aiohttp.ClientSession) -> None:
+    fake = sharded_world(2)
+    alice = fake.user("alice")
+    button = {"type": 1, "components": [{"type": 2, "style": 1, "label": "Go",
+                                         "custom_id": "go"}]}
+    async with fake, RawClient(fake) as rest:
+        dm = fake.dm_channel(alice)
+        plain = await rest.post_message(dm.id, {"content": "before sharding",
+                                                "components": [button]})
+        held = [await identified(fake, session, [shard, 2]) for shard in (0, 1)]
+        fine = await rest.post_message(dm.id, {"content": "your hand"})
+        buttons = await rest.post_message(dm.id, {"content": "click", "components": [button]})
+
+    assert plain.status == fine.status == buttons.status == 200 and len(held) == 2
+    [problem] = fake.take_problems(kind="shard")
+    assert problem.detail.startswith(f"DM {buttons.body['id']} has components")

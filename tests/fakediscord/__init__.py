@@ -106,7 +106,8 @@ Strictness and failures:
     code=)``, ``await fake.wait_for_problem(kind=, code=)``,
     ``await fake.settle()``, ``fake.assert_clean()``. Problem kinds:
     ``unknown_endpoint``, ``refused``, ``gateway``, ``identify``,
-    ``unanswered``, ``ephemeral_ignored``, ``fake_error``. 50007 is always
+    ``shard`` (a sharded bot's DM with components), ``unanswered``,
+    ``ephemeral_ignored``, ``fake_error``. 50007 is always
     expected.
 
 Fixture: ``fake_discord`` (``tests/fakediscord/plugin.py``, enabled by

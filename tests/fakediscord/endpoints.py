@@ -47,9 +47,11 @@ class Endpoints:
         application_id: int,
         owner: User,
         bot_gateway: Callable[[], dict[str, Any]],
+        on_dm: Callable[[Message], None],
     ) -> None:
         self.world = world
         self.bot_gateway = bot_gateway
+        self.on_dm = on_dm
         self.commands = commands
         self.messages = messages
         self.protocol = protocol
@@ -253,6 +255,8 @@ class Endpoints:
             message_type=REPLY if reference_id else 0,
             reference_id=reference_id,
         )
+        if channel.is_dm:
+            self.on_dm(message)
         return Reply(payloads.message(message, self.world.clock))
 
     async def get_message(self, ctx: RequestContext) -> Reply:
@@ -261,6 +265,8 @@ class Endpoints:
     async def edit_message(self, ctx: RequestContext) -> Reply:
         message = self._channel_message(ctx)
         self.messages.edit(message, ctx.body, ctx.files, errors=FormErrors())
+        if message.channel.is_dm:
+            self.on_dm(message)
         return Reply(payloads.message(message, self.world.clock))
 
     async def delete_message(self, ctx: RequestContext) -> Reply:

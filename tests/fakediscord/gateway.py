@@ -13,7 +13,8 @@ go to shard 0 only. IDENTIFY is limited as on Discord (``/gateway/bot`` →
 ``session_start_limit``): one per ``identify_window`` seconds (5 on Discord)
 in each bucket ``shard_id % max_concurrency``, at most ``remaining`` a day;
 a shard IDENTIFYed while another connection holds it has two owners. Each of
-these is an ``identify`` problem, which fails the test unless taken.
+these is an ``identify`` problem, which fails the test unless taken. A sharded
+bot's DM with buttons is a ``shard`` problem: its clicks would reach shard 0.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from typing import Any
 from aiohttp import WSMsgType, web
 
 from . import payloads
+from .models import Message
 from .recorder import Problem, Recorder
 from .world import GUILD_MEMBERS, World
 
@@ -377,6 +379,15 @@ class Gateway:
         if last is None:
             return 0.0
         return max(0.0, last + self.limits.window - time.monotonic())
+
+    def note_dm(self, message: Message) -> None:
+        """A sharded bot's DM with components is a ``shard`` problem: DMs and their
+        clicks reach shard 0 only, whichever process holds it, not the process that
+        owns the game the buttons are for."""
+        if message.components and any(s.shard[1] > 1 for s in self.sessions):
+            self.recorder.add(Problem(
+                "shard", f"DM {message.id} has components, but a sharded bot gets their "
+                "clicks on shard 0 only, maybe in another process than the game's"))
 
     def _guilds_on(self, shard_id: int, shard_count: int) -> int:
         return sum(1 for g in self.world.guilds if shard_of(g, shard_count) == shard_id)

@@ -102,6 +102,7 @@ class FakeDiscord:
             application_id=self.application_id,
             owner=self.owner,
             bot_gateway=lambda: self.gateway.bot_gateway(self.gateway_url),
+            on_dm=self.gateway.note_dm,
         )
         self._rest = Rest(self.recorder, self.clock, token, endpoints.routes())
         self._runner: web.AppRunner | None = None
