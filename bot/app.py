@@ -196,13 +196,22 @@ class RummyBot(commands.AutoShardedBot):
         await self.on_guild_channel_delete(thread)  # type: ignore[arg-type]
 
     async def close(self) -> None:
-        """Finish moves in progress, stop timers, close the database, then disconnect."""
+        """Finish moves in progress, stop timers, close the database, then disconnect.
+
+        The disconnect happens whatever fails before it (say the database is busy
+        with another process): otherwise ``start`` would never return and the
+        process would outlive its SIGTERM.
+        """
         for task in self._background:
             if task is not asyncio.current_task():
                 task.cancel()
-        if self.controller is not None:
-            await self.controller.shutdown()
-        if self.store is not None:
-            await self.store.close()
-            self.store = None
-        await super().close()
+        try:
+            if self.controller is not None:
+                await self.controller.shutdown()
+            if self.store is not None:
+                store, self.store = self.store, None
+                await store.close()
+        except Exception:
+            log.exception("could not close cleanly; disconnecting anyway")
+        finally:
+            await super().close()

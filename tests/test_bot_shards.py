@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import itertools
+import sqlite3
 import time
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -230,3 +231,18 @@ async def test_the_pacer_sleeps_until_its_moment() -> None:
     assert asyncio.get_running_loop().time() - started_at >= 0.05
     assert slots.asked == (1, pytest.approx(5.0 * (1 + IDENTIFY_MARGIN)))
     assert ShardSet(16, (17 % 16,)).ids == (1,)
+
+
+async def test_the_bot_disconnects_even_when_closing_its_database_fails(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    async with started(1) as fake, running_bot(fake, tmp_path / "db.sqlite3") as bot:
+        store = bot.store
+        assert store is not None
+
+        async def busy() -> None:
+            await Store.close(store)
+            raise sqlite3.OperationalError("database is locked")
+
+        monkeypatch.setattr(store, "close", busy)
+        await asyncio.wait_for(bot.close(), 10)
+        assert bot.is_closed() and not fake.gateway.connected_shards()
