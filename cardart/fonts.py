@@ -24,8 +24,9 @@ ends with an ellipsis (:func:`fitted`). Rendered runs are cached like sprites.
 FreeType faces are not safe to use from two threads at once, so every use of
 one goes through one lock.
 
-The API: :func:`text` sets a string, :func:`fitted` sets it within a width,
-:func:`draw_text` paints the result, :func:`cap_height` is a line's height.
+The API: :func:`text` sets a string, :func:`fitted` sets it within a width
+(:func:`shortened` gives the string it sets), :func:`draw_text` paints the
+result, :func:`cap_height` is the height a line takes.
 """
 
 from __future__ import annotations
@@ -210,19 +211,30 @@ def draw_text(canvas: Image.Image, run: Text, xy: tuple[int, int], colour: RGB) 
         fill(canvas, run.mask, colour, (xy[0], xy[1] + run.top))
 
 
-def fitted(content: str, face: Typeface, size: int, max_width: int) -> Text:
-    """``content`` within ``max_width`` px of ink: whole, or its longest run of whole clusters
-    that fits with an ellipsis after it, or nothing if not even the ellipsis fits."""
-    whole = text(content, face, size)
-    if whole.width <= max_width:
-        return whole
+def shortened(content: str, face: Typeface, size: int, max_width: int) -> str:
+    """``content`` as :func:`fitted` sets it: whole if it fits in ``max_width`` px of ink, else
+    its longest prefix of whole clusters that fits with an ellipsis after it, else empty.
+
+    For a name inside a longer line ("Priya to move"), cut before the line is composed.
+    """
+    if text(content, face, size).width <= max_width:
+        return content
     parts = clusters(unicodedata.normalize("NFC", content))
     low, high = 0, len(parts)  # the longest prefix that fits is in [low, high)
     while high - low > 1:
         middle = (low + high) // 2
-        if text("".join(parts[:middle]).rstrip() + ELLIPSIS, face, size).width <= max_width:
+        if text(_cut(parts, middle), face, size).width <= max_width:
             low = middle
         else:
             high = middle
-    cut = text("".join(parts[:low]).rstrip() + ELLIPSIS, face, size)
-    return cut if cut.width <= max_width else text("", face, size)
+    cut = _cut(parts, low)
+    return cut if text(cut, face, size).width <= max_width else ""
+
+
+def _cut(parts: list[str], count: int) -> str:
+    return "".join(parts[:count]).rstrip() + ELLIPSIS
+
+
+def fitted(content: str, face: Typeface, size: int, max_width: int) -> Text:
+    """``content`` set within ``max_width`` px of ink (see :func:`shortened`): never wider."""
+    return text(shortened(content, face, size, max_width), face, size)
