@@ -213,10 +213,13 @@ def _badge(label: str, ink: RGB, background: RGB, size: int, max_width: int | No
     pad_x, pad_y = round(size * 0.35), round(size * 0.28)
     run = (text(label, Typeface.BOLD, size) if max_width is None
            else fitted(label, Typeface.BOLD, size, max_width - 2 * pad_x))
-    height = run.cap + 2 * pad_y
+    # Marks above the capitals (Thai, Devanagari) or strokes below the baseline stay inside.
+    above = max(pad_y, -run.top)
+    below = max(pad_y, run.mask.height + run.top - run.cap)
+    height = above + run.cap + below
     width = max(run.width + 2 * pad_x, height)
     body = Image.new("RGB", (width, height), background)
-    draw_text(body, run, ((width - run.width) // 2, pad_y), ink)
+    draw_text(body, run, ((width - run.width) // 2, above), ink)
     return sprite(body, shapes.rounded_box(width, height, height // 2), height // 2)
 
 
