@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from PIL import Image, ImageChops, ImageDraw, ImageFont, features
 
 from bot.engine.views import Placing, ResultView
-from cardart import palette, render_results, render_score_chart, render_table
+from cardart import palette, render_results, render_score_chart, render_table, sprites
 from cardart.chart import LEGEND_SIZE, LEGEND_WIDTH
 from cardart.demo import sample_scripts_table, sample_series
 from cardart.fonts import (
@@ -343,3 +343,18 @@ def test_long_names_stay_inside_the_chart_legend(script: str) -> None:
     assert isinstance(paper, tuple)
     assert max(abs(a - b) for a, b in zip(paper, palette.CHART_PAPER, strict=True)) <= 4
     assert band[0] <= top and bottom <= band[1]
+
+
+def test_badges_hold_labels_in_any_script() -> None:
+    """A translated NEW or WILD tag keeps its marks and strokes inside the pill."""
+    for size in (18, 22, 26):
+        latin = sprites.badge("NEW", palette.INK, palette.GOLD, size)
+        for label in ("NEW", "新", "नया", "कुछ", "ใหม่", "புதிய", "ญี่ปุ่น"):
+            tag = sprites.badge(label, palette.INK, palette.GOLD, size)
+            solid = text(label, Typeface.BOLD, size).mask.histogram()[255]
+            inked = dict((colour, count) for count, colour in tag.image.getcolors(1 << 16))
+            # Every solid pixel of the label is in the pill, none cut off at its edges.
+            assert inked[palette.INK] == solid > 0, (label, size)
+            assert tag.height >= latin.height
+    narrow = sprites.badge("WILD " * 10, palette.INK, palette.GOLD, 22, max_width=90)
+    assert narrow.width <= 90
