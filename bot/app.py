@@ -86,6 +86,8 @@ class RummyBot(commands.AutoShardedBot):
         self.exit_code = 0
         """``python -m bot``'s exit status: 0, or :data:`EXIT_TAKEN_OVER`."""
         self._background: list[asyncio.Task] = []
+        self._adopted: set[int] = set()
+        """Shards claimed and restored here (a reconnect does neither again)."""
 
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.config.database_path)
@@ -129,9 +131,10 @@ class RummyBot(commands.AutoShardedBot):
         """Take the shard over (claim it, restore its games) on its first IDENTIFY here,
         then wait for its identify bucket. Replaces discord.py's fixed 5 s sleep."""
         shard = shard_id or 0
-        if shard not in self.ownership.claims:
-            await self.ownership.claim(shard)
+        if shard not in self._adopted:  # a failure here fails the connect, which discord.py
+            await self.ownership.claim(shard)  # retries: so is this, until it is all done
             await self.controller.restore(ShardSet(self.ownership.count, (shard,)))
+            self._adopted.add(shard)
         await self.pacer.wait_turn(shard)
 
     async def watch_ownership(self) -> None:
@@ -161,6 +164,7 @@ class RummyBot(commands.AutoShardedBot):
         log.warning("stopped playing %d game(s) of the lost shard(s)", released)
         for shard in lost:
             self.ownership.release(shard)
+            self._adopted.discard(shard)
             info = self.get_shard(shard)
             if info is not None and not info.is_closed():
                 await info.disconnect()
