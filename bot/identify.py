@@ -6,12 +6,14 @@ across all of a bot's connections, whichever process makes them. discord.py
 2.7 knows nothing of buckets: ``AutoShardedClient`` launches its shards one
 after another and its default ``before_identify_hook`` sleeps 5 s before every
 IDENTIFY but the first, which is too slow with ``max_concurrency`` > 1 and
-too fast with two processes. Here each IDENTIFY first reserves the next free
-moment of its bucket in the database (``Store.reserve_identify``: one atomic
-write, so processes on one SQLite file or one PostgreSQL database queue up
-in the order they ask) and sleeps until then. A reservation outlives its
-process: one that dies right after identifying still holds the bucket for the
-rest of the window, which a lock released by the dying connection would not.
+too fast with two processes. Here a shard takes its bucket in the database
+(``Store.take_identify``: one atomic write, which succeeds only if the
+bucket's last IDENTIFY, by any process, is old enough) and identifies at once;
+otherwise it sleeps until the bucket frees and tries again. The moment written
+is the moment of the IDENTIFY, not one planned earlier, so a slow wake-up
+cannot bring two IDENTIFYs closer; and it outlives its process, so one that
+dies right after identifying still holds the bucket for the rest of the
+window (a lock released by the dying connection would not).
 """
 
 from __future__ import annotations
@@ -24,9 +26,11 @@ from .store import Store
 log = logging.getLogger(__name__)
 
 IDENTIFY_MARGIN = 0.1
-"""Reserved moments are the window plus this share apart: an IDENTIFY leaves a
-little after its moment (the event loop, the socket), and the next one must
-not land inside the window Discord counts from the earlier one's arrival."""
+"""IDENTIFYs of a bucket are the window plus this share of it apart (at least
+:data:`LEAST_MARGIN`): Discord counts from when each one arrives, and one can
+spend longer on the way than the next."""
+LEAST_MARGIN = 0.25
+"""Seconds of margin at least, whatever the window."""
 
 
 class IdentifyPacer:
@@ -36,16 +40,19 @@ class IdentifyPacer:
         self.store = store
         self.window = window
         self.max_concurrency = max(1, max_concurrency)
+        self.spacing = window + max(window * IDENTIFY_MARGIN, LEAST_MARGIN)
+        """Seconds between two IDENTIFYs of one bucket."""
 
     def bucket(self, shard_id: int) -> int:
         return shard_id % self.max_concurrency
 
     async def wait_turn(self, shard_id: int) -> float:
-        """Reserve the bucket's next moment and sleep until it; returns the seconds waited."""
+        """Sleep until this shard's bucket is taken for it; returns the seconds waited."""
         bucket = self.bucket(shard_id)
-        delay = await self.store.reserve_identify(bucket, self.window * (1 + IDENTIFY_MARGIN))
-        if delay > 0:
-            log.info("shard %d identifies in %.1f s (bucket %d of %d)", shard_id, delay, bucket,
-                     self.max_concurrency)
-            await asyncio.sleep(delay)
-        return delay
+        loop = asyncio.get_running_loop()
+        started = loop.time()
+        while (wait := await self.store.take_identify(bucket, self.spacing)) > 0:
+            log.info("shard %d waits %.1f s to identify (bucket %d of %d)", shard_id, wait,
+                     bucket, self.max_concurrency)
+            await asyncio.sleep(wait)
+        return loop.time() - started

@@ -21,9 +21,9 @@ from typing import Any
 import pytest
 
 from bot.app import EXIT_TAKEN_OVER, RummyBot, StartRefused
-from bot.identify import IDENTIFY_MARGIN, IdentifyPacer
+from bot.identify import IDENTIFY_MARGIN, LEAST_MARGIN, IdentifyPacer
 from bot.ownership import ShardOwnership
-from bot.shards import ShardSet, shard_of
+from bot.shards import shard_of
 from bot.store import Store
 from tests.bot_harness import running_bot
 from tests.e2e_helpers import start_game, turn_message
@@ -188,6 +188,25 @@ async def test_a_process_gives_up_only_the_shards_taken_and_plays_on(tmp_path: P
     fake.take_problems(kind="identify")
 
 
+async def test_a_rolling_reshard_the_old_process_stands_down_for_the_new_count(
+        tmp_path: Path) -> None:
+    database = tmp_path / "db.sqlite3"
+    # A guild on each shard of 4, so two on each shard of 2.
+    async with started(4) as fake, running_bot(fake, database, shard_count=2) as old:
+        games = [await open_game(fake, old, shard) for shard in range(4)]
+        async with running_bot(fake, database, shard_count=4) as new:
+            await old.check_ownership()
+            assert old.is_closed() and old.exit_code == EXIT_TAKEN_OVER
+            assert sorted(s.game_id for s in new.controller.sessions.all()) == games
+            for shard in range(4):
+                turn = await turn_message(fake, fake.channel(f"games-{shard}"))
+                mover = next(u for u in (f"alice{shard}", f"bob{shard}")
+                             if f"<@{fake.user(u).id}>" in turn.text)
+                drawn = await (await fake.click(fake.user(mover), turn,
+                                                "Draw from stock")).reply()
+                assert "You drew" in drawn.text
+
+
 async def test_a_reshard_claim_takes_over_the_shards_that_share_guilds(tmp_path: Path) -> None:
     database = tmp_path / "db.sqlite3"
     async with await Store.open(database) as store:
@@ -204,33 +223,35 @@ async def test_a_reshard_claim_takes_over_the_shards_that_share_guilds(tmp_path:
         assert old.owns(next(g for g in range(1 << 22, 1 << 30, 1 << 22) if shard_of(g, 2) == 1))
 
 
-async def test_identify_moments_are_shared_by_every_process_on_the_database(
+async def test_identify_buckets_are_taken_in_the_database_every_process_shares(
         tmp_path: Path) -> None:
     database = tmp_path / "db.sqlite3"
     async with await Store.open(database) as one, await Store.open(database) as two:
-        first, second = IdentifyPacer(one, 1.0, 2), IdentifyPacer(two, 1.0, 2)
-        spacing = 1.0 * (1 + IDENTIFY_MARGIN)
-        assert await one.reserve_identify(first.bucket(0), spacing) == 0
-        assert await two.reserve_identify(second.bucket(1), spacing) == 0  # another bucket
-        waits = [await two.reserve_identify(second.bucket(2), spacing),
-                 await one.reserve_identify(first.bucket(4), spacing)]
-    assert waits[0] == pytest.approx(spacing, abs=0.1)
-    assert waits[1] == pytest.approx(2 * spacing, abs=0.1)
+        assert await one.take_identify(0, 1.0) == 0  # bucket 0 is taken: identify now
+        assert await two.take_identify(1, 1.0) == 0  # another bucket, at once
+        wait = await two.take_identify(0, 1.0)  # the other process must wait for bucket 0
+        assert 0.9 < wait <= 1.0
+        assert 0.9 < await one.take_identify(0, 1.0) <= 1.0  # waiting took nothing
+        await asyncio.sleep(wait)
+        assert await two.take_identify(0, 1.0) == 0
+        assert await one.take_identify(0, 1.0) > 0.9
 
 
-async def test_the_pacer_sleeps_until_its_moment() -> None:
-    class Slots:
-        async def reserve_identify(self, bucket: int, spacing: float) -> float:
-            self.asked = (bucket, spacing)
-            return 0.05
+async def test_the_pacer_waits_until_its_bucket_is_taken() -> None:
+    class Buckets:
+        def __init__(self) -> None:
+            self.asked: list[tuple[int, float]] = []
 
-    slots = Slots()
-    pacer = IdentifyPacer(slots, 5.0, 16)  # type: ignore[arg-type]
-    started_at = asyncio.get_running_loop().time()
-    assert await pacer.wait_turn(17) == 0.05
-    assert asyncio.get_running_loop().time() - started_at >= 0.05
-    assert slots.asked == (1, pytest.approx(5.0 * (1 + IDENTIFY_MARGIN)))
-    assert ShardSet(16, (17 % 16,)).ids == (1,)
+        async def take_identify(self, bucket: int, spacing: float) -> float:
+            self.asked.append((bucket, spacing))
+            return 0.05 if len(self.asked) == 1 else 0.0
+
+    buckets = Buckets()
+    pacer = IdentifyPacer(buckets, 5.0, 16)  # type: ignore[arg-type]
+    waited = await pacer.wait_turn(17)
+    assert waited >= 0.05
+    assert buckets.asked == [(1, 5.0 + 5.0 * IDENTIFY_MARGIN)] * 2
+    assert IdentifyPacer(buckets, 0.5, 1).spacing == 0.5 + LEAST_MARGIN  # type: ignore[arg-type]
 
 
 async def test_the_bot_disconnects_even_when_closing_its_database_fails(

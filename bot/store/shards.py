@@ -11,15 +11,20 @@ import aiosqlite
 from .rows import ShardClaim
 
 
-async def reserve_identify(db: aiosqlite.Connection, bucket: int, spacing: float,
-                           now: float) -> float:
-    """Reserve the bucket's next moment at least ``spacing`` after the last; return it."""
+async def take_identify(db: aiosqlite.Connection, bucket: int, spacing: float,
+                        now: float) -> float | None:
+    """Take the bucket for an IDENTIFY now if its last one is ``spacing`` seconds old;
+    ``None`` when taken, else the time of that last IDENTIFY."""
     rows = list(await db.execute_fetchall(
         "INSERT INTO identify_slots (bucket, identify_at) VALUES (:bucket, :now)"
-        " ON CONFLICT (bucket) DO UPDATE SET"
-        "  identify_at = MAX(:now, identify_slots.identify_at + :spacing)"
+        " ON CONFLICT (bucket) DO UPDATE SET identify_at = :now"
+        " WHERE identify_slots.identify_at <= :now - :spacing"
         " RETURNING identify_at", {"bucket": bucket, "now": now, "spacing": spacing}))
-    at: float = rows[0][0]
+    if rows:
+        return None
+    (last,), = await db.execute_fetchall(
+        "SELECT identify_at FROM identify_slots WHERE bucket = ?", (bucket,))
+    at: float = last
     return at
 
 

@@ -333,13 +333,13 @@ class Store:
 
     # -- processes sharing the database -------------------------------------
 
-    async def reserve_identify(self, bucket: int, spacing: float) -> float:
-        """Seconds to wait before IDENTIFYing in ``bucket``: its next free moment, at
-        least ``spacing`` after the last one any process reserved (then reserved)."""
+    async def take_identify(self, bucket: int, spacing: float) -> float:
+        """Take ``bucket`` for an IDENTIFY now (returns 0) if no process took it in the
+        last ``spacing`` seconds; else the seconds until it frees (take it then)."""
         now = self._clock()
         async with self._transaction() as db:
-            at = await shards.reserve_identify(db, bucket, spacing, now)
-        return max(0.0, at - now)
+            last = await shards.take_identify(db, bucket, spacing, now)
+        return 0.0 if last is None else max(last + spacing - now, 0.001)
 
     async def claim_shard(self, shard_count: int, shard_id: int, owner: str) -> int:
         """Claim a shard for ``owner`` (newest claim wins); returns the claim's id."""

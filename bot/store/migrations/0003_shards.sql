@@ -2,11 +2,11 @@
 --
 -- IDENTIFY pacing. Discord takes one IDENTIFY per 5 seconds in each bucket
 -- (shard_id % max_concurrency), counted across all the bot's processes. A process
--- reserves the next free moment of a bucket before it identifies a shard; a process
--- that dies after reserving leaves only a moment unused.
+-- takes a bucket, writing the moment, only when the last IDENTIFY there is old enough,
+-- and identifies at once; a process that dies right after still holds the bucket.
 CREATE TABLE identify_slots (
     bucket      INTEGER PRIMARY KEY,
-    identify_at REAL    NOT NULL                 -- the latest moment reserved
+    identify_at REAL    NOT NULL                 -- the latest IDENTIFY's moment
 );
 
 -- Shard ownership. A process claims each shard as it connects it; the newest claim on
