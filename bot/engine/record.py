@@ -452,14 +452,23 @@ class _Reader:
         self.at += 1
         return match[1], match[2].strip()
 
-    def numbered(self) -> tuple[int, str] | None:
-        """The next ``N. text`` line, consumed; ``None`` if the next line is something else."""
+    def counted(self, name: str) -> int:
+        """The number on the ``Name: N`` line that opens a section, consumed."""
+        key, value = self.key()
+        if key != name:
+            self.fail(f"the {name} line is missing")
+        if not value.isdigit():
+            self.fail(f"{name}: give their number")
+        return int(value)
+
+    def item(self, number: int, count: int, what: str) -> str:
+        """The text of the next line, which must be ``number. text``; consumed."""
         line = self.peek()
         match = _NUMBERED.match(line) if line is not None else None
-        if match is None:
-            return None
+        if match is None or int(match[1]) != number:
+            self.fail(f"{what} {number} of {count} is missing")
         self.at += 1
-        return int(match[1]), match[2]
+        return match[2]
 
     def block(self) -> list[str]:
         """Indented lines (a results block), consumed."""
@@ -490,19 +499,10 @@ def _read_options(game: type[Game], text: str, reader: _Reader) -> Options:
 
 
 def _read_players(reader: _Reader) -> list[RecordPlayer]:
-    key = reader.key()
-    if key[0] != "Players":
-        reader.fail("the Players line is missing")
-    if not key[1].isdigit():
-        reader.fail("Players: give their number")
-    count = int(key[1])
+    count = reader.counted("Players")
     players = []
     for seat in range(1, count + 1):
-        found = reader.numbered()
-        if found is None or found[0] != seat:
-            reader.fail(f"player {seat} of {count} is missing")
-        assert found is not None
-        name, _, note = found[1].partition(NOTE_SEPARATOR)
+        name, _, note = reader.item(seat, count, "player").partition(NOTE_SEPARATOR)
         name = name.strip()
         if not name:
             reader.fail(f"player {seat} has no name")
@@ -516,20 +516,11 @@ def _read_players(reader: _Reader) -> list[RecordPlayer]:
 
 
 def _read_moves(reader: _Reader, game: type[Game], names: list[str]) -> list[Move]:
-    key = reader.key()
-    if key[0] != "Moves":
-        reader.fail("the Moves line is missing")
-    if not key[1].isdigit():
-        reader.fail("Moves: give their number")
-    count = int(key[1])
+    count = reader.counted("Moves")
     longest_first = sorted(range(len(names)), key=lambda s: -len(names[s]))
     moves = []
     for number in range(1, count + 1):
-        found = reader.numbered()
-        if found is None or found[0] != number:
-            reader.fail(f"move {number} of {count} is missing")
-        assert found is not None
-        text = found[1]
+        text = reader.item(number, count, "move")
         seat = next((s for s in longest_first if text.startswith(names[s] + ": ")), None)
         if seat is None:
             reader.fail(f"move {number}: it does not start with a player's name and ':'")
@@ -538,8 +529,7 @@ def _read_moves(reader: _Reader, game: type[Game], names: list[str]) -> list[Mov
             moves.append(parse_move(text[len(names[seat]) + 2:], game, seat))
         except RecordError as error:
             reader.fail(f"move {number}: {error.message}")
-    if reader.numbered() is not None:
-        reader.at -= 1
+    if (line := reader.peek()) is not None and _NUMBERED.match(line):
         reader.fail(f"there are more moves than the {count} announced")
     return moves
 
