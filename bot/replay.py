@@ -78,6 +78,8 @@ class Replay:
     timeline: Timeline
     record: str
     """The game record's text (the file offered with the stepper)."""
+    hand_label: str = "hand"
+    """What one round of the match is called (hand, deal, game), for the jump menu."""
 
     @property
     def filename(self) -> str:
@@ -114,7 +116,7 @@ def build_replay(row: GameRow, moves: Sequence[MoveRow]) -> Replay:
     results = _plain(result_text(final.result_view(), names)).splitlines()
     record = dataclasses.replace(record, results=tuple(results), totals=final_totals(final))
     return Replay(row.id, row.guild_id, game.title, tuple(names), timeline,
-                  write_record(record))
+                  write_record(record), final.table_view().hand_label)
 
 
 def _as_stored(game: Game) -> Any:
@@ -282,7 +284,7 @@ def jump_options(replay: Replay, index: int) -> list[discord.SelectOption]:
     hands = timeline.hands()
     current = timeline.hand_at(index)
     first = max(0, min(current - SELECT_HANDS // 2, len(hands) - SELECT_HANDS))
-    label = timeline.final.table_view().hand_label.capitalize()
+    label = replay.hand_label.capitalize()
     total = len(timeline.record.moves)
     last = len(timeline) - 1
     options = []

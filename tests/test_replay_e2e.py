@@ -247,3 +247,21 @@ async def test_autocomplete_offers_this_servers_finished_games_and_another_serve
         again = await (await fake_discord.slash(alice, "/rummy replay", channel=elsewhere,
                                                 game=str(first))).reply()
         assert again.text == refused.text
+
+
+async def test_quick_clicks_end_on_the_last_one(fake_discord: FakeDiscord, db: Path) -> None:
+    """▶ then ⏭ before the first answer: the stepper ends on ⏭'s step, whichever is drawn
+    first (a slower earlier step never overwrites a later one)."""
+    alice = fake_discord.user("alice")
+    async with running_bot(fake_discord, db, computer_delay=0.001) as bot:
+        await finished_game(fake_discord, bot, alice, "straight")
+        stepper = await (await fake_discord.slash(alice, "/rummy replay")).reply()
+        total = int(re.search(r"Step 1 of (\d+)", stepper.text)[1])
+        forward = await fake_discord.click(alice, stepper, "Next")
+        end = await fake_discord.click(alice, stepper, "End")
+        await forward.response()
+        await end.response()
+        await fake_discord.wait_until(lambda: f"Step {total} of {total}" in stepper.text,
+                                      timeout=10)
+        await fake_discord.settle()
+        assert f"Step {total} of {total}" in fake_discord.message(stepper.id).text
