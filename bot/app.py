@@ -24,6 +24,7 @@ from .identify import IdentifyPacer
 from .interactions import reply
 from .ownership import ShardOwnership
 from .registry import VARIANTS
+from .replay import REPLAY_ITEMS
 from .shards import ShardSet, identify_budget_problem
 from .store import ShardClaim, Store
 from .ui import DYNAMIC_ITEMS
@@ -94,7 +95,7 @@ class RummyBot(commands.AutoShardedBot):
         await self.plan_shards()
         self.controller = Controller(self, self.config, self.store)
         await self.controller.renderer.start()
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, *REPLAY_ITEMS)
         for name in COGS:
             await self.load_extension(name)
         await self.sync_commands()
