@@ -11,7 +11,7 @@ from discord.ext import commands
 
 from .config import Config
 from .controller import Controller
-from .interactions import reply
+from .interactions import FAILED, reply
 from .registry import VARIANTS
 from .store import Store
 from .ui import DYNAMIC_ITEMS
@@ -41,8 +41,7 @@ class RummyTree(discord.app_commands.CommandTree):
                        error: discord.app_commands.AppCommandError) -> None:
         log.error("command %s failed", interaction.command and interaction.command.name,
                   exc_info=error)
-        await reply(interaction, "Something went wrong on my side; nothing in the game changed. "
-                                 "Please try again.")
+        await reply(interaction, FAILED)
 
 
 class RummyBot(commands.Bot):

@@ -16,12 +16,13 @@ import asyncio
 import logging
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 import discord
 
 from .config import Config
 from .controls.base import Reply
+from .customids import GAME_GONE, Action, Click
 from .engine.errors import NotYourTurn, RummyError
 from .engine.game import Event, Game, Move, Timeout
 from .interactions import hold, reply
@@ -296,42 +297,42 @@ class Controller:
 
     # -- components -----------------------------------------------------------
 
-    async def on_button(self, interaction: discord.Interaction, game_id: int, action: str,
-                        arg: str) -> None:
-        if action == "rematch":
-            await self.lobby.rematch(interaction, game_id)
-            return
+    def actions_of(self, game_id: int) -> Mapping[str, Action] | None:
+        """A running game's own actions, for reading its components (bot.customids)."""
         session = self.sessions.by_id(game_id)
-        if session is None:
-            await reply(interaction, "This game is no longer running.")
-            return
-        if action in LobbyFlow.ACTIONS:
-            await self.lobby_action(interaction, session, action, arg, from_button=True)
-        elif action == "hand":
-            await self.panels.open(interaction, session)
-        else:
-            await self.variant_action(interaction, session, action, arg, [])
+        return session.variant.controls.actions if session is not None else None
 
-    async def on_select(self, interaction: discord.Interaction, game_id: int, action: str,
-                        arg: str, values: list[str]) -> None:
-        session = self.sessions.by_id(game_id)
-        if session is None:
-            await reply(interaction, "This game is no longer running.")
+    async def on_click(self, interaction: discord.Interaction, click: Click) -> None:
+        """A button or select, already read strictly (``bot.customids.decode``)."""
+        if click.action == "rematch":
+            await self.lobby.rematch(interaction, click.game_id)
             return
-        if action == "pick":
-            await self.panels.pick(interaction, session, values, arg)
+        session = self.sessions.by_id(click.game_id)
+        if session is None:
+            await reply(interaction, GAME_GONE)
+            return
+        if click.action in LobbyFlow.ACTIONS:
+            await self.lobby_action(interaction, session, click.action, click.arg,
+                                    from_button=True)
+        elif click.action == "hand":
+            await self.panels.open(interaction, session)
+        elif click.action == "pick":
+            await self.panels.pick(interaction, session, click)
         else:
-            await self.variant_action(interaction, session, action, arg, values)
+            await self.variant_action(interaction, session, click)
 
     async def variant_action(self, interaction: discord.Interaction, session: Session,
-                             action: str, arg: str, values: list[str]) -> None:
+                             click: Click) -> None:
+        """A variant's own button or select. Only a hand selection is read as hand
+        positions: any other argument (a pile position, a stamp…) never is."""
         controls = session.variant.controls
 
         def make(game: Game, seat: int) -> Move | Reply:
-            picked = self.panels.picked(session, interaction.user.id, arg)
-            return controls.action(game, seat, action, arg, picked, values)
+            picked = self.panels.picked(session, interaction.user.id, click.selection)
+            return controls.action(game, seat, click.action, click.arg, picked, click.values)
 
-        await self.panels.ensure_shown(session, interaction.user.id)
+        if click.selection:
+            await self.panels.ensure_shown(session, interaction.user.id)
         await self.submit(interaction, session, make)
 
     # -- start and stop -------------------------------------------------------

@@ -15,6 +15,9 @@ log = logging.getLogger(__name__)
 
 DEFER_AFTER = 1.0
 """Seconds to wait for a busy game before deferring an interaction (Discord allows 3)."""
+FAILED = ("Something went wrong on my side. Please try again; `/rummy table` shows where "
+          "the game stands.")
+"""The answer to an interaction that failed unexpectedly (the error is logged)."""
 
 
 async def reply(interaction: discord.Interaction, text: str, **kwargs: Any) -> None:

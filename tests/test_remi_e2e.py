@@ -27,8 +27,10 @@ from tests.e2e_helpers import (
     pick,
     published,
     start_game,
+    turn_message,
 )
 from tests.fakediscord import FakeDiscord, User
+from tests.remi_helpers import remi
 
 
 @pytest.fixture
@@ -131,3 +133,24 @@ async def test_three_timeouts_put_a_player_on_auto_play_until_resume(
             move = choose_move(session.game, 1 - sleeper, rng)
             await play_by_buttons(fake_discord, session, other, move)
         assert session.game.to_move == sleeper  # the seat is theirs again
+
+
+async def test_take_on_the_turn_message_is_a_pile_position_not_a_hand_selection(
+        fake_discord: FakeDiscord, db: Path) -> None:
+    """Issue 19 item 1: *Take 3: 8H* with two cards in hand takes 8H; the 3 is a pile position,
+    whatever the hand panel shows (here: two cards, fewer than 3)."""
+    alice, bob = fake_discord.user("alice"), fake_discord.user("bob")
+    async with running_bot(fake_discord, db) as bot:
+        session = await start_game(fake_discord, bot, alice, variant="remi", joiners=[bob])
+        session.game = remi(2, held=["6H 7H", None], pile="8H JC 9S")
+        bot.controller.publisher.wake(session)
+        await published(fake_discord, bot)
+        panel = await open_panel(fake_discord, alice)
+        assert panel.text.count("`#") == 2
+        turn = await turn_message(fake_discord)
+        assert "Take 3: 8H" in turn.button_labels, turn.button_labels
+        answer = await (await fake_discord.click(alice, turn, "Take 3: 8H")).reply()
+        game = session.game
+        assert game.phase == "discard", answer.text
+        assert sorted(c.code for c in game.hands[0]) == ["9S", "JC"]
+        assert [c.code for c in game.table[-1].meld.pieces] == ["6H", "7H", "8H"]

@@ -155,3 +155,25 @@ async def test_tile_rummy_speaks_of_racks(fake_discord: FakeDiscord, db: Path) -
         panel = await open_panel(fake_discord, alice)
         assert "**Your rack** (14)" in panel.text
         assert fake_discord.dms(alice)[-1].text.startswith("Your rack in ")
+
+
+async def test_a_rack_of_26_tiles_shows_two_pick_menus_and_plays_from_both(
+        fake_discord: FakeDiscord, db: Path) -> None:
+    """Issue 19 item 4: with nothing selected the two pick menus still have their own
+    custom_ids (Discord refuses a message that repeats one)."""
+    alice, bob = fake_discord.user("alice"), fake_discord.user("bob")
+    rack = ("R1 R2 R3 R4 R5 R6 R7 R8 R9 R10 R11 R12 R13 "
+            "B1 B2 B3 B4 B5 B6 B7 B8 B9 B10 B11 B12 B13")
+    position = tiles_game(racks=[rack, "O1 O2 O3"], turn=0, turn_seconds=0)
+    async with running_bot(fake_discord, db) as bot:
+        session = await start_game(fake_discord, bot, alice, variant="tiles", joiners=[bob])
+        inject(session, position)
+        panel = await open_panel(fake_discord, alice)
+        menus = [s for s in panel.selects if ":pick:" in s["custom_id"]]
+        assert [m["placeholder"] for m in menus] == ["Pick tiles 1–13…", "Pick tiles 14–26…"]
+        assert len({m["custom_id"] for m in menus}) == 2
+        await pick(fake_discord, alice, panel, tl("R13 B1"))  # one from each menu
+        assert "Selected: R13 B1" in panel.text, panel.text
+        await (await fake_discord.click(alice, panel, "New meld")).reply()
+        (staged,) = staged_codes(session.game)  # both menus' picks travel in the button
+        assert sorted(staged.split()) == ["B1", "R13"]

@@ -12,10 +12,23 @@ and shows the combinations the close would expose.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import ClassVar
 
 import discord
 
+from ..customids import (
+    OFFER,
+    PILE,
+    POSITION,
+    QUESTION,
+    SELECTION,
+    SHOW,
+    Action,
+    button,
+    encode_positions,
+    select,
+)
 from ..engine.cards import Card, Piece
 from ..engine.errors import IllegalMove
 from ..engine.game import Game, Move
@@ -30,12 +43,16 @@ from .base import (
     decode_declaration,
     dismissed,
     encode_declaration,
-    encode_positions,
     need_picked,
 )
 
 
 class RemiControls:
+    actions: ClassVar[Mapping[str, Action]] = {
+        "draw": button(), "take": button(PILE), "takeit": button(OFFER),
+        "discard": button(SELECTION), "close": button(SELECTION), "confirm": button(SHOW),
+        "dismiss": button(QUESTION), "takewith": select(SELECTION, POSITION)}
+
     def turn_buttons(self, game: Game) -> list[ButtonSpec]:
         assert isinstance(game, RemiGame)
         if game.to_move is None or game.phase != "acquire":

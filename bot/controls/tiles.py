@@ -12,10 +12,12 @@ phone player rearranges with *Arrange*.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import ClassVar
 
 import discord
 
+from ..customids import MELD, NOTHING, PLACED, SELECTION, Action, button, encode_positions, select
 from ..engine.cards import Piece, Tile
 from ..engine.errors import IllegalMove
 from ..engine.game import Game, Move
@@ -24,10 +26,15 @@ from ..engine.serial import piece_from_code
 from ..engine.variants.tiles import Arrange, Play, Release, Reset, Take, TilesGame
 from ..texts import meld_text
 from ..ui import SELECT_LIMIT, ButtonSpec, SelectSpec
-from .base import Panel, Reply, encode_positions, need_picked
+from .base import Panel, Reply, need_picked
 
 
 class TilesControls:
+    actions: ClassVar[Mapping[str, Action]] = {
+        "done": button(), "draw": button(), "undo": button(), "play": button(SELECTION),
+        "arrange": button(SELECTION), "add": select(SELECTION, MELD),
+        "release": select(SELECTION, MELD), "take": select(NOTHING, PLACED)}
+
     def turn_buttons(self, game: Game) -> list[ButtonSpec]:
         assert isinstance(game, TilesGame)
         if game.to_move is None:

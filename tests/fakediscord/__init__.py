@@ -51,7 +51,10 @@ Acting as users (each returns at once with an :class:`InteractionRecord`):
     (``autocomplete_interaction`` returns the record instead).
     ``await fake.click(user, message, "Label or custom_id")``,
     ``await fake.select(user, message, ["value or label"], custom_id=None)``,
-    ``await fake.submit_modal(user, opened_by, {"field_custom_id": "text"})``.
+    ``await fake.submit_modal(user, opened_by, {"field_custom_id": "text"})``;
+    ``await fake.forge(user, message, custom_id, values=None, offer=True)``
+    sends what no client can (a tampered custom_id or select values), for
+    hardening tests.
 
 InteractionRecord:
     ``await inter.response()`` → :class:`Callback` (``type`` a

@@ -307,6 +307,38 @@ class FakeDiscord:
             )
         )
 
+    async def forge(
+        self,
+        user: User | Member,
+        message: Message,
+        custom_id: str,
+        values: Sequence[str] | None = None,
+        /,
+        *,
+        offer: bool = True,
+    ) -> InteractionRecord:
+        """A component interaction no Discord client can send, for hardening tests.
+
+        A button press (``values`` None) or a selection of ``values`` with the
+        given ``custom_id``, as a tampered client would send it: the message in
+        the payload carries the forged component in place of its first one of
+        that type, and (``offer``) a forged select offers the forged values too,
+        so the bot's library routes it like any other and only the bot's own
+        checks stand in the way.
+        """
+        who = _as_user(user)
+        data, components = self._invocations.forged_data(who, message, custom_id, values, offer)
+        record = self._invocations.record(
+            InteractionType.MESSAGE_COMPONENT,
+            who,
+            message.channel,
+            data,
+            message=message,
+            action=f"forged {custom_id!r} {list(values or [])}",
+        )
+        record.payload["message"]["components"] = components
+        return self._dispatch(record)
+
     async def submit_modal(
         self, user: User | Member, opened_by: InteractionRecord, values: Mapping[str, Any], /
     ) -> InteractionRecord:
