@@ -11,7 +11,7 @@ from discord.ext import commands
 
 from .config import Config
 from .controller import Controller
-from .interactions import FAILED, reply
+from .interactions import FAILED, received, reply
 from .registry import VARIANTS
 from .store import Store
 from .ui import DYNAMIC_ITEMS
@@ -36,6 +36,10 @@ def point_at(config: Config) -> None:
 
 class RummyTree(discord.app_commands.CommandTree):
     """Commands that fail unexpectedly are logged and answered in one private line."""
+
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        received(interaction)  # the answer's 3 seconds count from here (bot.interactions)
+        return True
 
     async def on_error(self, interaction: discord.Interaction,
                        error: discord.app_commands.AppCommandError) -> None:

@@ -25,7 +25,7 @@ from .controls.base import Reply
 from .customids import GAME_GONE, Action, Click
 from .engine.errors import NotYourTurn, RummyError
 from .engine.game import Event, Game, Move, Timeout
-from .interactions import hold, reply
+from .interactions import hold, patiently, reply
 from .lobby import LobbyFlow, LobbyRefusal
 from .panels import HandPanels
 from .publisher import Publisher
@@ -71,7 +71,9 @@ class Controller:
         """
         game = session.game
         assert game is not None
-        new, events = game.apply(move)
+        # Off the event loop: a move may search (Tile Rummy's Arrange), and the loop must
+        # keep answering everyone else meanwhile. The engine is pure, so a thread is safe.
+        new, events = await asyncio.to_thread(game.apply, move)
         deadline = turn_deadline(session, game, new)
         await self.store.record_move(session.game_id, move.seat, user_id, move.to_json(),
                                      new.to_json(), deadline)
@@ -106,12 +108,13 @@ class Controller:
             if game is None or game.is_over or session.status != "running":
                 await reply(interaction, "This game is over.")
                 return
-            try:
-                outcome = make_move(game, seat)
+            try:  # a move or a preview may search: deferred in time if it takes long
+                outcome = await patiently(interaction, asyncio.to_thread(make_move, game, seat))
                 if isinstance(outcome, Reply):
                     await self.panels.answer(interaction, session, seat, outcome)
                     return
-                events = await self.play(session, outcome, interaction.user.id)
+                events = await patiently(interaction,
+                                         self.play(session, outcome, interaction.user.id))
             except NotYourTurn:
                 await reply(interaction, not_your_turn_text(game.to_move, session.names))
                 return

@@ -19,7 +19,7 @@ from typing import Any, Protocol
 import discord
 
 from .customids import Action, Click, Unreadable, decode, encode
-from .interactions import FAILED, reply
+from .interactions import FAILED, received, reply
 
 log = logging.getLogger(__name__)
 
@@ -46,6 +46,7 @@ def router(interaction: discord.Interaction) -> ComponentRouter:
 async def dispatch(interaction: discord.Interaction, custom_id: str,
                    values: Sequence[str] | None = None, offered: Sequence[str] = ()) -> None:
     """Read a component strictly, hand it to the controller, and answer whatever happens."""
+    received(interaction)
     controller = router(interaction)
     try:
         click = decode(custom_id, values, offered, controller.actions_of)

@@ -10,7 +10,9 @@ staged table survives it), a joker freed with the tile it stands for, a valid
 
 from __future__ import annotations
 
+import asyncio
 import random
+import time
 from pathlib import Path
 
 import pytest
@@ -18,11 +20,11 @@ import pytest
 from bot.ai.tiles import choose_easy
 from bot.engine.game import Move
 from bot.engine.moves import Done, Draw
-from bot.engine.variants.tiles import Play, Reset, TilesGame
+from bot.engine.variants.tiles import Arrange, Play, Reset, TilesGame
 from bot.sessions import Session
 from tests.bot_harness import running_bot
 from tests.e2e_helpers import choose_in, open_panel, pick, published, start_game, turn_message
-from tests.fakediscord import FakeDiscord, User
+from tests.fakediscord import CallbackType, FakeDiscord, User
 from tests.tiles_helpers import staged_codes, tiles_game, tl
 
 
@@ -177,3 +179,36 @@ async def test_a_rack_of_26_tiles_shows_two_pick_menus_and_plays_from_both(
         await (await fake_discord.click(alice, panel, "New meld")).reply()
         (staged,) = staged_codes(session.game)  # both menus' picks travel in the button
         assert sorted(staged.split()) == ["B1", "R13"]
+
+
+async def test_a_slow_arrange_is_deferred_and_the_bot_keeps_answering(
+        fake_discord: FakeDiscord, db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 19 item 3: a search that outlasts a second is deferred in time (privately),
+    and runs off the event loop, so other players are answered meanwhile."""
+    alice, bob = fake_discord.user("alice"), fake_discord.user("bob")
+    position = tiles_game(racks=["R5 O5 R9 B9 K1 K2", "B1 B2 B3"],
+                          table=["R3 R4 R5 R6 R7"], turn=0, turn_seconds=0)
+    search = TilesGame.apply
+
+    def slow(game: TilesGame, move: Move):  # as a long search would take
+        if isinstance(move, Arrange):
+            time.sleep(1.6)
+        return search(game, move)
+
+    async with running_bot(fake_discord, db) as bot:
+        session = await start_game(fake_discord, bot, alice, variant="tiles", joiners=[bob])
+        inject(session, position)
+        panel = await open_panel(fake_discord, alice)
+        await pick(fake_discord, alice, panel, tl("R5"))
+        monkeypatch.setattr(TilesGame, "apply", slow)
+        arrange = await fake_discord.click(alice, panel, "Arrange")
+        await asyncio.sleep(0.3)
+        rules = await fake_discord.slash(bob, "/rummy rules", variant="tiles")
+        await rules.reply()
+        assert rules.answer_time is not None and rules.answer_time < 1.0
+        deferred = await arrange.response()
+        assert deferred.type is CallbackType.DEFERRED_CHANNEL_MESSAGE and deferred.ephemeral
+        assert arrange.answer_time is not None and 0.9 < arrange.answer_time < 3
+        answer = await arrange.reply()
+        assert answer.ephemeral and "arranged the table" in answer.text, answer.text
+        assert "R3 R4 R5" in staged_codes(session.game), staged_codes(session.game)

@@ -9,8 +9,9 @@ tour. This class is a facade: the rules live in ``validation``, ``commands``,
 from __future__ import annotations
 
 import contextlib
+import weakref
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from aiohttp import web
 
@@ -36,6 +37,9 @@ class FakeDiscord:
     Build the world (users, guilds, channels) before the bot connects; then
     drive the bot as its users would and read what it did.
     """
+
+    started: ClassVar[weakref.WeakSet[FakeDiscord]] = weakref.WeakSet()
+    """Every fake that was started (the plugin checks each test's answer times)."""
 
     def __init__(
         self,
@@ -91,6 +95,7 @@ class FakeDiscord:
         await self._runner.setup()
         await web.TCPSite(self._runner, self.host, 0).start()
         self.port = self._runner.addresses[0][1]
+        FakeDiscord.started.add(self)
         return self
 
     async def stop(self) -> None:
@@ -563,6 +568,10 @@ class FakeDiscord:
         """Wait until ``condition()`` is truthy (re-checked on every change and
         every 50 ms, so it may look at the bot or its database too)."""
         return await self.world.notifier.wait_for(condition, timeout, what)
+
+    def late_answers(self) -> list[InteractionRecord]:
+        """Interactions first answered after Discord's 3 s (and not declared late)."""
+        return [i for i in self.world.interactions.values() if i.late and not i.late_expected]
 
     def assert_clean(self) -> None:
         """Fail if the bot did anything Discord refuses (see ``problems``)."""
