@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import secrets
+from typing import Any
 
 import discord
 
@@ -146,6 +148,31 @@ class Publisher:
         """Save what the channel and DMs show now, so a restart posts nothing twice."""
         await self.store.set_published(session.game_id, session.published_record())
 
+    async def post_once(self, session: Session, key: str, channel: discord.abc.Messageable,
+                        content: str | None = None, **kwargs: Any
+                        ) -> tuple[discord.Message, bool]:
+        """Post a message at most once, even if the bot dies between sending and saving it.
+
+        The post's nonce is saved (``Session.posting``, under ``key``: what the post
+        is) before it is sent, and Discord enforces it: sent again after a restart,
+        the same post returns the message already made instead of a second one. The
+        caller saves what it posted (clearing the intent) as it always does. Returns
+        the message and whether it may be that earlier one (its words then may be old).
+        """
+        nonce = session.posting.get(key)
+        again = nonce is not None
+        if nonce is None:
+            nonce = session.posting[key] = secrets.token_hex(12)  # Discord allows 25
+            await self.remember(session)
+        try:
+            message = await channel.send(content, nonce=nonce, **kwargs)
+        except discord.HTTPException as error:
+            if not isinstance(error, discord.DiscordServerError):  # refused: nothing was made
+                del session.posting[key]
+            raise
+        del session.posting[key]
+        return message, again
+
     @staticmethod
     def snapshot(session: Session, game: Game) -> tuple:
         """What the turn message shows; equal snapshots need no edit."""
@@ -184,15 +211,19 @@ class Publisher:
     async def post_turn_message(self, session: Session, game: Game,
                                 channel: discord.abc.Messageable) -> None:
         png = await self.renderer.table(game.table_view(), session.names)
-        message = await channel.send(
-            self.turn_content(session, game), embed=self.turn_embed(session, game),
-            file=as_file(png, "table.png"),
+        message, again = await self.post_once(
+            session, "turn", channel, self.turn_content(session, game),
+            embed=self.turn_embed(session, game), file=as_file(png, "table.png"),
             view=self.turn_view(session, game) or discord.utils.MISSING,
             allowed_mentions=discord.AllowedMentions(users=True))
         session.turn_message_id = message.id
         session.published_serial = game.turn_serial
         session.log = session.log[-2:] if session.log else []
-        session.published = self.snapshot(session, game)
+        # A turn message posted just before a crash (perhaps for an earlier turn) comes
+        # back as itself: it becomes this turn's message and is brought up to date.
+        session.published = () if again else self.snapshot(session, game)
+        if again:
+            session.wake.set()
         await self.store.set_published(session.game_id, session.published_record(),
                                        turn=message.id)
 
@@ -239,12 +270,15 @@ class Publisher:
             head = f"**{game.table_view().hand_label.capitalize()} {result.number} is over.** "
             if session.published_results < len(history):
                 scores = scores_text(result, session.names, game.points_unit, game.points_scale)
-                await channel.send(clip(f"{head}{summary}\n{scores}"))
+                await self.post_once(session, f"results:{result.number}", channel,
+                                     clip(f"{head}{summary}\n{scores}"))
             else:  # the latest hand: each hand as scored (grouped where it was), and a picture
                 view = game.result_view()
                 png = await self.renderer.results(view, session.names)
-                await channel.send(clip(f"{head}{summary}\n{result_text(view, session.names)}"),
-                                   file=as_file(png, "results.png"))
+                await self.post_once(
+                    session, f"results:{result.number}", channel,
+                    clip(f"{head}{summary}\n{result_text(view, session.names)}"),
+                    file=as_file(png, "results.png"))
             await self.remember(session)
 
     async def publish_final(self, session: Session, game: Game,
@@ -262,7 +296,8 @@ class Publisher:
         rematch = make_view(session.game_id, [ButtonSpec("Rematch", "rematch",
                                                          style=discord.ButtonStyle.success,
                                                          emoji="🔁")])
-        await channel.send(clip(text), files=files, view=rematch or discord.utils.MISSING)
+        await self.post_once(session, "final", channel, clip(text), files=files,
+                             view=rematch or discord.utils.MISSING)
 
     # -- DMs ------------------------------------------------------------------
 
@@ -302,13 +337,19 @@ class Publisher:
                 except discord.NotFound:
                     old = None
             if old is None:
-                message = await dm.send(content, file=file)
+                message, again = await self.post_once(session, f"dm:{user_id}", dm, content,
+                                                      file=file)
+                if again:  # the DM sent just before a crash: show the hand as it is now
+                    await message.edit(content=content, attachments=[as_file(rendered.png,
+                                                                             "hand.png")])
                 session.dm_messages[user_id] = message.id
         except discord.Forbidden:
             session.dm_closed.add(user_id)
-            await channel.send(f"<@{user_id}>, I can't send you direct messages, so your hand "
-                               "stays here: use **My hand** or `/rummy hand` to see it.",
-                               allowed_mentions=discord.AllowedMentions(users=True))
+            await self.post_once(
+                session, f"closed:{user_id}", channel,
+                f"<@{user_id}>, I can't send you direct messages, so your hand stays here: use "
+                "**My hand** or `/rummy hand` to see it.",
+                allowed_mentions=discord.AllowedMentions(users=True))
             return
         if session.game is game:  # a move made meanwhile has shown a newer hand already
             await self.panels.remember(session, user_id, rendered.order, game.hand(seat))

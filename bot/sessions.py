@@ -72,6 +72,9 @@ class Session:
     final_posted: bool = False
     dm_messages: dict[int, int] = field(default_factory=dict)
     dm_keys: dict[int, str] = field(default_factory=dict)
+    posting: dict[str, str] = field(default_factory=dict)
+    """Posts under way, by what they are (``turn``, ``results:2``…): the nonce each is sent
+    with, saved before it is sent, so a post repeated after a crash is the same post."""
     # Runtime only.
     published: tuple = ()
     """What the current turn message shows (Publisher.snapshot); rebuilt after a restart."""
@@ -103,6 +106,7 @@ class Session:
         """What the channel and DMs show, as saved in the store."""
         return {"serial": self.published_serial, "results": self.published_results,
                 "final": self.final_posted, "closed": sorted(self.dm_closed),
+                "posting": dict(self.posting),
                 "dms": {str(user): [self.dm_messages[user], self.dm_keys.get(user, "")]
                         for user in self.dm_messages}}
 
@@ -111,6 +115,7 @@ class Session:
         self.published_results = int(record.get("results", 0))
         self.final_posted = bool(record.get("final", False))
         self.dm_closed.update(int(user) for user in record.get("closed", ()))
+        self.posting.update({str(k): str(v) for k, v in record.get("posting", {}).items()})
         for user, (message_id, key) in record.get("dms", {}).items():
             self.dm_messages[int(user)] = int(message_id)
             self.dm_keys[int(user)] = str(key)

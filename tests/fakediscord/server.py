@@ -24,7 +24,7 @@ from .invocations import Invocations
 from .messages import Messages
 from .models import Channel, Guild, Member, Message, User
 from .recorder import Problem, Recorder, RequestRecord
-from .rest import Injection, Rest
+from .rest import Injection, Rest, Stall
 from .world import World
 
 DEFAULT_ATTACHMENT_LIMIT = 10 * 1024 * 1024
@@ -99,6 +99,7 @@ class FakeDiscord:
         return self
 
     async def stop(self) -> None:
+        self._rest.release_all()
         await self.gateway.close()
         if self._runner is not None:
             await self._runner.cleanup()
@@ -494,6 +495,12 @@ class FakeDiscord:
             times=times,
             code=code,
         )
+
+    def stall(self, route: str, *, times: int = 1) -> Stall:
+        """Carry out the next ``times`` requests to ``route`` but hold their answers
+        until ``stall.release()`` (``await stall.reached()`` waits for one): Discord has
+        acted and the bot does not know yet. Stopping the fake releases them."""
+        return self._rest.stall(route, times=times)
 
     async def drop_connection(self, *, wait_resumed: bool = True, timeout: float = 10.0) -> None:
         """Cut the gateway connection; by default wait until the bot RESUMEd."""
