@@ -42,6 +42,14 @@ def received(interaction: discord.Interaction) -> float:
     return started
 
 
+def waited(interaction: discord.Interaction) -> float:
+    """Seconds ``interaction`` has been waiting for its answer: since the bot saw it, or
+    since Discord made it when that reads longer (it arrives late on a busy bot)."""
+    seen = time.monotonic() - received(interaction)
+    made = (discord.utils.utcnow() - interaction.created_at).total_seconds()
+    return max(seen, made)
+
+
 async def patiently(interaction: discord.Interaction | None, work: Awaitable[T], *,
                     ephemeral: bool = True) -> T:
     """Await ``work``; if it is still running ``DEFER_AFTER`` s after the interaction
@@ -53,7 +61,7 @@ async def patiently(interaction: discord.Interaction | None, work: Awaitable[T],
     task = asyncio.ensure_future(work)
     if interaction is None or interaction.response.is_done():
         return await task
-    left = DEFER_AFTER - (time.monotonic() - received(interaction))
+    left = DEFER_AFTER - waited(interaction)
     done, _ = await asyncio.wait({task}, timeout=max(left, 0.0))
     if not done and not interaction.response.is_done():
         try:
