@@ -281,11 +281,8 @@ class Controller:
         """Record results and ratings (leavers last), and free the channel."""
         game = session.game
         assert game is not None and game.is_over
-        view = game.result_view()
-        places = {p.seat: p.place for p in view.placings}
+        final_place = {p.seat: p.place for p in session.result_view(game).placings}
         n = len(session.seats)
-        final_place = {i: n if seat.left else places[i]  # UX.md: the leaver is recorded last
-                       for i, seat in enumerate(session.seats)}
         totals = game.history()[-1].totals if game.history() else (0,) * n
         rows = [ResultRow(seat=i, user_id=seat.user_id, is_computer=seat.is_computer,
                           place=final_place[i], points=int(totals[i]),

@@ -283,7 +283,7 @@ class Publisher:
 
     async def publish_final(self, session: Session, game: Game,
                             channel: discord.abc.Messageable) -> None:
-        view = game.result_view()
+        view = session.result_view(game)  # in the order the records keep (leavers last)
         names = session.names
         files = [as_file(await self.renderer.results(view, names), "results.png"),
                  as_file(await self.renderer.table(game.table_view(), names), "table.png")]

@@ -11,10 +11,12 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from dataclasses import dataclass, field
+from collections.abc import Collection
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .engine.game import Game, Options
+from .engine.views import ResultView
 from .registry import Variant, variant
 from .store import GameRow, SeatRow, Store, StoreError
 
@@ -137,6 +139,11 @@ class Session:
     def humans(self) -> list[int]:
         return [s.user_id for s in self.seats if s.human and s.user_id is not None]
 
+    def result_view(self, game: Game) -> ResultView:
+        """The game's results as the channel and the records tell them: players who left
+        placed after everyone who stayed (UX.md: a leaver is recorded last)."""
+        return leavers_last(game.result_view(), {i for i, s in enumerate(self.seats) if s.left})
+
     def seat_rows(self) -> list[SeatRow]:
         return [seat.row(i) for i, seat in enumerate(self.seats)]
 
@@ -198,6 +205,25 @@ class SessionRegistry:
 
     def __len__(self) -> int:
         return len(self._by_id)
+
+
+def leavers_last(view: ResultView, left: Collection[int]) -> ResultView:
+    """``view`` with the seats in ``left`` placed after every other seat.
+
+    Everyone keeps their order among their own kind; places are competition
+    ranks again (ties share a place), so the stayers' places close up and one
+    order serves the results message, the records and ``/rummy history``.
+    """
+    if not left:
+        return view
+    ordered = sorted(view.placings, key=lambda p: (p.seat in left, p.place, p.seat))
+    placings = []
+    for placing in ordered:
+        rivals = [p for p in ordered if (p.seat in left) == (placing.seat in left)]
+        ahead = 0 if placing.seat not in left else len(ordered) - len(rivals)
+        place = 1 + ahead + sum(1 for p in rivals if p.place < placing.place)
+        placings.append(replace(placing, place=place))
+    return replace(view, placings=tuple(placings))
 
 
 def turn_deadline(session: Session, old: Game | None, new: Game,

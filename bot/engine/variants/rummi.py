@@ -281,7 +281,8 @@ class RummiGame(SheddingGame):
         """This game's chips if it ended now with ``winner`` (a Hu) or on points."""
         return settle(self.hands, self.turn_order(), tiers=self.options.tier_halves,
                       hu_chips=self.options.hu_chips, winner=winner,
-                      tien_hu=winner is not None and bool(self.division))
+                      tien_hu=winner is not None and bool(self.division),
+                      last=[s for s in range(self.players) if self.left[s]])
 
     def _settle(self, winner: int | None) -> tuple[list[int], list[str]]:
         result = self.settlement(winner)
