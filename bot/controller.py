@@ -33,7 +33,7 @@ from .render import Renderer
 from .sessions import Session, SessionRegistry, turn_deadline
 from .store import ResultRow, Store, StoreError
 from .tasks import Tasks
-from .texts import not_your_turn_text, with_names
+from .texts import left_text, not_your_turn_text, with_names
 
 log = logging.getLogger(__name__)
 
@@ -266,13 +266,16 @@ class Controller:
         player.left = player.is_computer = True
         if move is not None:
             await self.play(session, move, interaction.user.id)
-        if session.game is not None and session.game.is_over:
+        else:
+            session.log.append(f"{player.name} left the game; a computer plays their seat.")
+        new = session.game
+        assert new is not None
+        if new.is_over:
             await reply(interaction, "You left, and that ended the game: the results are in "
                                      "the channel.")
             return
-        session.log.append(f"{player.name} left the game; a computer plays their seat.")
-        await reply(interaction, "You left the game. A computer plays your seat and you are "
-                                 "recorded last.")
+        state = new.table_view().players[seat].state if move is not None else None
+        await reply(interaction, left_text(state))
         self.after_change(session)
 
     # -- the end --------------------------------------------------------------

@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from .engine.cards import RANK_LABELS, RANK_NAMES, Piece
 from .engine.game import HandResult
-from .engine.views import HandView, MeldView, Placing, ResultView, TableView
+from .engine.views import HandView, MeldView, Placing, ResultView, SeatState, TableView
 
 CONTENT_LIMIT = 2000
 EMBED_LIMIT = 4096
@@ -208,3 +208,27 @@ def drawn_text(view: HandView) -> str:
     if view.newest is None:
         return ""
     return f"You drew **{view.newest.code}**."
+
+
+LEFT_AS = {
+    SeatState.DEAD: "you are Dead: you make no more plays, and the cards you hold count "
+                    "against you at the end",
+    SeatState.DROPPED: "you are dropped from this deal, and at the start of every later one, "
+                       "each time at a drop's cost",
+    SeatState.OUT: "you are out: you make no more plays, and the cards you hold are scored at "
+                   "the end",
+    SeatState.ELIMINATED: "you are out of the game",
+}
+"""What leaving made of a seat, by the state the variant's own way out left it in."""
+
+
+def left_text(state: SeatState | None) -> str:
+    """The answer to ``/rummy leave`` mid-game: what actually happens to the seat.
+
+    ``state``: the seat's state after the variant's own way out (Penang: Dead, Indian:
+    dropped, Rummi: out); ``None`` when the variant has none and a computer takes over.
+    """
+    if state is None:
+        return "You left the game. A computer plays your seat and you are recorded last."
+    what = LEFT_AS.get(state, "you make no more plays")
+    return f"You left the game, so {what}. You are recorded last."

@@ -153,3 +153,22 @@ async def test_a_restart_mid_turn_keeps_the_actions_made(fake_discord: FakeDisco
         assert not turn.button("Done").get("disabled")  # an action was made this turn
         done = await (await fake_discord.click(mover, turn, "Done")).reply()
         assert restored.game.to_move != seat, done.text
+
+
+async def test_leaving_makes_the_leaver_dead_and_says_so(fake_discord: FakeDiscord,
+                                                         db: Path) -> None:
+    """Issue 19 item 8: Penang's way out is Dead (PEN-18); the answer and the channel say
+    that, not that a computer plays the seat."""
+    alice, bob = fake_discord.user("alice"), fake_discord.user("bob")
+    async with running_bot(fake_discord, db) as bot:
+        session = await start_game(fake_discord, bot, alice, variant="penang", joiners=[bob],
+                                   computers=1)
+        seat = session.seat_of(bob.id)
+        left = await (await fake_discord.slash(bob, "/rummy leave")).reply()
+        assert left.text == ("You left the game, so you are Dead: you make no more plays, and "
+                             "the cards you hold count against you at the end. You are "
+                             "recorded last."), left.text
+        assert session.game.out[seat] and not session.game.is_over
+        await published(fake_discord, bot)
+        turn = await turn_message(fake_discord)
+        assert "bob is Dead (left)." in turn.text and "computer plays" not in turn.text
