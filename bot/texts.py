@@ -122,7 +122,7 @@ def result_text(view: ResultView, names: Sequence[str]) -> str:
     for placing in view.placings:
         name = names[placing.seat] if placing.seat < len(names) else f"seat {placing.seat + 1}"
         if placing.grouped:
-            held = f" — {grouping_text(placing, view.run_word, view.tiles)}"
+            held = f" — {grouping_text(placing, view)}"
         else:
             held = f" — held {codes(placing.held)}" if placing.held else ""
         if placing.finish is not None:
@@ -135,14 +135,15 @@ def result_text(view: ResultView, names: Sequence[str]) -> str:
     return "\n".join(lines)
 
 
-def group_text(meld: MeldView, run_word: str = "run", tiles: bool = False) -> str:
-    """``Pure sequence 5H 6H 7H`` or ``Set 9C 9D JK(=9)``: what a group is, and its pieces."""
-    return f"{meld.title(run_word)} {meld_text(meld, tiles)}"
+def group_text(meld: MeldView, view: ResultView) -> str:
+    """``Pure sequence 5H 6H 7H`` or ``Set 9C 9D JK(=9)``: what a group is, in the variant's
+    words (Rummi: ``Kill``), and its pieces."""
+    return f"{view.group_title(meld)} {meld_text(meld, view.tiles)}"
 
 
-def grouping_text(placing: Placing, run_word: str = "run", tiles: bool = False) -> str:
+def grouping_text(placing: Placing, view: ResultView) -> str:
     """A grouped hand in words: ``Pure sequence … · Set … · Deadwood: KD 2C (12)``."""
-    parts = [group_text(meld, run_word, tiles) for meld in placing.groups]
+    parts = [group_text(meld, view) for meld in placing.groups]
     if placing.grouping_note:
         parts.insert(0, placing.grouping_note[:1].upper() + placing.grouping_note[1:])
     if placing.deadwood:

@@ -21,14 +21,17 @@ from tests.bot_harness import running_bot
 from tests.e2e_helpers import (
     assert_no_hand_in_channel,
     choose_in,
+    cut_words,
     open_panel,
     pick,
+    pictured,
     published,
     shown_codes,
     start_game,
     turn_message,
 )
 from tests.fakediscord import FakeDiscord, Message, User
+from tests.penang_helpers import penang
 
 
 @pytest.fixture
@@ -172,3 +175,27 @@ async def test_leaving_makes_the_leaver_dead_and_says_so(fake_discord: FakeDisco
         await published(fake_discord, bot)
         turn = await turn_message(fake_discord)
         assert "bob is Dead (left)." in turn.text and "computer plays" not in turn.text
+
+
+async def test_a_dead_player_who_wins_on_points_is_shown_dead_not_won_by_no_play(
+        fake_discord: FakeDiscord, db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 19 item 9: when everyone is Dead the lowest hand wins (PEN-21, PEN-25); the final
+    table picture says that winner was Dead, not "won · no play"."""
+    alice = fake_discord.user("alice")
+    channel = fake_discord.channel("games")
+    async with running_bot(fake_discord, db, computer_delay=5) as bot:
+        session = await start_game(fake_discord, bot, alice, variant="penang", computers=2)
+        session.game = penang(3, held=["2S 3D", "KS QD JC", "KH QC JD"], turn=0)
+        drawn = pictured(bot, "table")
+        cut = cut_words(monkeypatch)
+        turn = await turn_message(fake_discord)
+        question = await (await fake_discord.click(alice, turn, "Dead…")).reply()
+        await (await fake_discord.click(alice, question, "Dead")).reply()
+        assert session.game.is_over
+        await fake_discord.wait_until(lambda: fake_discord.find_message(
+            lambda m: "Rematch" in m.button_labels, channel=channel) is not None, timeout=20)
+        await published(fake_discord, bot)
+        final = drawn[-1].players  # the final table picture's players panel
+        assert [(p.state.value, p.note) for p in final] == [
+            ("won", "Dead (conceded)"), ("dead", "no play"), ("dead", "no play")], final
+        assert not cut, cut  # and the picture has the room to say it

@@ -23,6 +23,7 @@ from tests.e2e_helpers import (
     choose_in,
     open_panel,
     pick,
+    pictured,
     published,
     start_game,
     turn_message,
@@ -90,6 +91,7 @@ async def test_a_dealt_tien_hu_ends_the_game_before_play_with_its_payments(
     async with running_bot(fake_discord, db, computer_delay=0.001) as bot:
         lobby = await (await fake_discord.slash(alice, "/rummi new", seed=125, computers=3,
                                                 turn_seconds=0)).reply()
+        drawn = pictured(bot, "results")
         await (await fake_discord.click(alice, lobby, "Start")).response()
         await fake_discord.wait_until(lambda: fake_discord.find_message(
             lambda m: "Rematch" in m.button_labels, channel=channel) is not None, timeout=20)
@@ -100,6 +102,13 @@ async def test_a_dealt_tien_hu_ends_the_game_before_play_with_its_payments(
         for name in ("Ada (bot)", "Babbage (bot)", "Turing (bot)"):
             assert f"{name} pays alice 10 (Tien Hu)" in final.text
         assert "{p" not in final.text  # names, not placeholders
+        # Rummi's words, in the message and its picture: sequence and kill (RMI-10, RMI-11),
+        # not Indian Rummy's pure sequence and set (issue 19, item 9).
+        assert "Sequence " in final.text and "Kill " in final.text, final.text
+        assert "Pure sequence" not in final.text and "Set " not in final.text
+        (view,) = drawn
+        titles = {view.group_title(g) for p in view.placings for g in p.groups}
+        assert titles == {"Sequence", "Kill"}, titles
         history = await bot.store.history(fake_discord.guild("Rummy Club").id)
         places = {p.name: (p.place, p.points) for p in history[0].players}
         assert places["alice"][0] == 1

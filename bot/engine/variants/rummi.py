@@ -375,7 +375,9 @@ class RummiGame(SheddingGame):
                  else f"Game {last.number} result" if last else "No game finished yet")
         return ResultView(variant=self.variant, title=title,
                           placings=tuple(sorted(placings, key=lambda p: (p.place, p.seat))),
-                          seed=self.seed, match_over=self.is_over, run_word="sequence")
+                          seed=self.seed, match_over=self.is_over,
+                          run_word=RUMMI_RULES.run_word, set_word=RUMMI_RULES.set_word,
+                          pure_runs=False)
 
     # -- helpers for tests and the bench ---------------------------------------
 
