@@ -212,3 +212,25 @@ async def test_a_slow_arrange_is_deferred_and_the_bot_keeps_answering(
         answer = await arrange.reply()
         assert answer.ephemeral and "arranged the table" in answer.text, answer.text
         assert "R3 R4 R5" in staged_codes(session.game), staged_codes(session.game)
+
+
+async def test_the_add_menu_offers_only_melds_the_picked_tiles_fit(fake_discord: FakeDiscord,
+                                                                   db: Path) -> None:
+    """Issue 19 item 10: R6 goes on R3 R4 R5 and nowhere else, so only meld 1 is offered."""
+    alice, bob = fake_discord.user("alice"), fake_discord.user("bob")
+    position = tiles_game(racks=["R6 O7 K1 K2", "B1 B2 B3"],
+                          table=["R3 R4 R5", "K7 B7 R7", "B10 B11 B12"], turn=0,
+                          turn_seconds=0)
+    async with running_bot(fake_discord, db) as bot:
+        session = await start_game(fake_discord, bot, alice, variant="tiles", joiners=[bob])
+        inject(session, position)
+        panel = await open_panel(fake_discord, alice)
+        await pick(fake_discord, alice, panel, tl("R6"))
+        (menu,) = [s for s in panel.selects if ":add:" in s["custom_id"]]
+        assert [o["value"] for o in menu["options"]] == ["1"], menu["options"]
+        await pick(fake_discord, alice, panel, tl("O7"))  # the set takes O7, the runs do not
+        (menu,) = [s for s in panel.selects if ":add:" in s["custom_id"]]
+        assert [o["value"] for o in menu["options"]] == ["2"], menu["options"]
+        await pick(fake_discord, alice, panel, tl("K1 K2"))  # no meld takes both
+        assert not [s for s in panel.selects if ":add:" in s["custom_id"]]
+

@@ -104,12 +104,26 @@ def _works(game: TilesGame, move: Move) -> bool:
     return True
 
 
+def _grows_valid(game: TilesGame, play: Play, number: int) -> bool:
+    """The play is accepted and leaves staged meld ``number`` a valid meld."""
+    try:
+        after, _ = game.apply(play)
+    except IllegalMove:
+        return False
+    return all(v.kind != "invalid" for v in after.meld_views() if v.number == number)
+
+
 def add_select(game: TilesGame, seat: int, tiles: Sequence[Tile], arg: str) -> SelectSpec | None:
-    """*Add the picked tiles to meld…*: the staged melds they can go into now."""
+    """*Add the picked tiles to meld…*: the staged melds that stay valid with them.
+
+    The staged table takes any tiles anywhere (an invalid meld is only refused at
+    *Done*), so the menu offers a meld only where the engine reads the grown meld
+    as a valid run or set (the check ``Staged.takes`` makes for one tile).
+    """
     if not tiles:
         return None
     views = {v.number: v for v in game.meld_views()}
-    fits = [n for n in views if _works(game, Play(seat, placed(*tiles), n))]
+    fits = [n for n in views if _grows_valid(game, Play(seat, placed(*tiles), n), n)]
     if not fits:
         return None
     return SelectSpec("add", "Add the picked tiles to meld…", tuple(
