@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+from collections import Counter
 from typing import Any
 
 import discord
@@ -43,6 +44,20 @@ LOG_LINES = 6
 COLOUR = discord.Colour.from_rgb(0x1B, 0x5E, 0x3B)
 
 
+NOT_KEPT = ("*Melds shown here were not kept: the table went back to how it was (the next "
+            "message shows it).*")
+"""Said on a retired turn message whose picture showed melds that never stood."""
+
+MeldKey = tuple[tuple[str, ...], tuple[str, ...]]
+
+
+def table_melds(game: Game) -> Counter[MeldKey]:
+    """The melds a table picture shows: each one's pieces and what they stand for."""
+    view = game.table_view()
+    return Counter((tuple(p.code for p in m.pieces),
+                    tuple(f.label(tiles=view.tiles) for f in m.faces)) for m in view.melds)
+
+
 def score_series(game: Game) -> ScoreSeries:
     """Running totals after each hand, for the score chart."""
     history = game.history()
@@ -64,6 +79,8 @@ class Publisher:
         self.stopped = False
         self.tasks: dict[int, asyncio.Task] = {}
         self.dm_channels: dict[int, discord.DMChannel] = {}
+        self.pictured: dict[int, tuple[discord.Embed, Counter[MeldKey]]] = {}
+        """Per game: the current turn message's embed and the melds its picture shows."""
 
     async def dm_channel(self, user_id: int) -> discord.DMChannel:
         """The DM channel with a player, opened once and remembered.
@@ -130,7 +147,7 @@ class Publisher:
         await self.publish_results(session, game, channel)
         if game.is_over:
             try:
-                await self.retire_turn_message(session, channel)
+                await self.retire_turn_message(session, channel, game)
                 if not session.final_posted:
                     await self.publish_final(session, game, channel)
                     session.final_posted = True
@@ -138,7 +155,7 @@ class Publisher:
             finally:  # even when Discord refuses the results, the game's timers stop
                 self.sessions.close(session)
         elif game.turn_serial != session.published_serial:
-            await self.retire_turn_message(session, channel)
+            await self.retire_turn_message(session, channel, game)
             await self.post_turn_message(session, game, channel)
         elif session.published != self.snapshot(session, game):
             await self.edit_turn_message(session, game, channel)
@@ -188,7 +205,8 @@ class Publisher:
         embed = discord.Embed(title=title, description=clip(description, EMBED_LIMIT),
                               colour=COLOUR)
         embed.set_image(url="attachment://table.png")
-        embed.set_footer(text="My hand shows your cards privately · /rummy rules for help")
+        embed.set_footer(text=f"My {hand_word(game.tiles)} shows your {game.notation.noun}s "
+                              "privately · /rummy rules for help")
         return embed
 
     def turn_content(self, session: Session, game: Game) -> str:
@@ -211,11 +229,13 @@ class Publisher:
     async def post_turn_message(self, session: Session, game: Game,
                                 channel: discord.abc.Messageable) -> None:
         png = await self.renderer.table(game.table_view(), session.names)
+        embed = self.turn_embed(session, game)
         message, again = await self.post_once(
             session, "turn", channel, self.turn_content(session, game),
-            embed=self.turn_embed(session, game), file=as_file(png, "table.png"),
+            embed=embed, file=as_file(png, "table.png"),
             view=self.turn_view(session, game) or discord.utils.MISSING,
             allowed_mentions=discord.AllowedMentions(users=True))
+        self.pictured[session.game_id] = (embed, table_melds(game))
         session.turn_message_id = message.id
         session.published_serial = game.turn_serial
         session.log = session.log[-2:] if session.log else []
@@ -235,24 +255,34 @@ class Publisher:
         png = await self.renderer.table(game.table_view(), session.names)
         message = channel.get_partial_message(session.turn_message_id)  # type: ignore[attr-defined]
         shown = self.snapshot(session, game)
+        embed = self.turn_embed(session, game)
         try:
-            await message.edit(content=self.turn_content(session, game),
-                               embed=self.turn_embed(session, game),
+            await message.edit(content=self.turn_content(session, game), embed=embed,
                                attachments=[as_file(png, "table.png")],
                                view=self.turn_view(session, game))
         except discord.NotFound:
             await self.post_turn_message(session, game, channel)
             return
+        self.pictured[session.game_id] = (embed, table_melds(game))
         session.published = shown
 
-    async def retire_turn_message(self, session: Session,
-                                  channel: discord.abc.Messageable) -> None:
-        """The previous turn message keeps its picture but loses its buttons."""
+    async def retire_turn_message(self, session: Session, channel: discord.abc.Messageable,
+                                  game: Game | None = None) -> None:
+        """The previous turn message loses its buttons and keeps its picture, unless the
+        picture shows melds ``game`` no longer has (a staged Tile Rummy table undone by a
+        penalty or a draw): then it loses the picture too and says why."""
+        shown = self.pictured.pop(session.game_id, None)
         if session.turn_message_id is None:
             return
         message = channel.get_partial_message(session.turn_message_id)  # type: ignore[attr-defined]
+        changes: dict[str, Any] = {"view": None}
+        if shown is not None and game is not None and shown[1] - table_melds(game):
+            embed = shown[0].copy()
+            embed.set_image(url=None)
+            embed.description = clip(f"{embed.description or ''}\n\n{NOT_KEPT}", EMBED_LIMIT)
+            changes.update(embed=embed, attachments=[])
         try:
-            await message.edit(view=None)
+            await message.edit(**changes)
         except discord.HTTPException:
             log.info("turn message %s could not be retired", session.turn_message_id)
         session.turn_message_id = None

@@ -234,3 +234,39 @@ async def test_the_add_menu_offers_only_melds_the_picked_tiles_fit(fake_discord:
         await pick(fake_discord, alice, panel, tl("K1 K2"))  # no meld takes both
         assert not [s for s in panel.selects if ":add:" in s["custom_id"]]
 
+
+
+async def test_a_turn_message_whose_staged_table_a_penalty_undid_loses_its_picture(
+        fake_discord: FakeDiscord, db: Path) -> None:
+    """Issue 19 item 10: after a penalty restores the table (TIL-19), the retired turn message
+    no longer shows the staged melds as if they had stood; a valid turn keeps its picture."""
+    alice, bob = fake_discord.user("alice"), fake_discord.user("bob")
+    position = tiles_game(racks=["K1 K2 O1 R8 R9 R10", "B1 B2 B3 B5"], table=["R3 R4 R5"],
+                          turn=0, turn_seconds=0, invalid_done="penalty")
+    async with running_bot(fake_discord, db) as bot:
+        session = await start_game(fake_discord, bot, alice, variant="tiles", joiners=[bob],
+                                   invalid_done="penalty")
+        inject(session, position)
+        bot.controller.publisher.wake(session)
+        await published(fake_discord, bot)
+        panel = await open_panel(fake_discord, alice)
+        await pick(fake_discord, alice, panel, tl("K1 K2"))
+        await (await fake_discord.click(alice, panel, "New meld")).reply()
+        await published(fake_discord, bot)
+        staged = await turn_message(fake_discord)
+        assert "K1 K2" in staged.text and staged.attachments
+        await (await fake_discord.click(alice, panel, "Done")).reply()
+        assert session.game.to_move == 1 and staged_codes(session.game) == ["R3 R4 R5"]
+        await published(fake_discord, bot)
+        assert not staged.buttons and not staged.attachments
+        assert "were not kept" in staged.text and not staged.embeds[0].get("image")
+        # Bob's valid turn: his turn message keeps the picture of what he laid.
+        panel = await open_panel(fake_discord, bob)
+        await pick(fake_discord, bob, panel, tl("B1 B2 B3"))
+        await (await fake_discord.click(bob, panel, "New meld")).reply()
+        await published(fake_discord, bot)
+        laid = await turn_message(fake_discord)
+        await (await fake_discord.click(bob, panel, "Done")).reply()
+        await published(fake_discord, bot)
+        assert laid.attachments and "not kept" not in laid.text
+
