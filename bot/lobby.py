@@ -19,6 +19,7 @@ from .publisher import Publisher
 from .registry import Variant, variant
 from .sessions import Seat, Session, SessionRegistry, turn_deadline
 from .store import ChannelBusy, Store
+from .texts import with_names
 from .ui import ButtonSpec, make_view
 
 log = logging.getLogger(__name__)
@@ -209,6 +210,7 @@ class LobbyFlow:
         await self.store.start_game(session.game_id, game.to_json(), session.seat_rows(),
                                     deadline)
         session.game, session.deadline, session.status = game, deadline, "running"
+        session.log.extend(with_names(e.text, session.names) for e in game.opening())
         return "The game has started. Good luck!"
 
     async def _cancel(self, interaction: discord.Interaction, session: Session) -> str:

@@ -18,12 +18,20 @@ from pathlib import Path
 import pytest
 
 from bot.ai.tiles import choose_easy
-from bot.engine.game import Move
+from bot.engine.game import Event, Move
 from bot.engine.moves import Done, Draw
 from bot.engine.variants.tiles import Arrange, Play, Reset, TilesGame
 from bot.sessions import Session
 from tests.bot_harness import running_bot
-from tests.e2e_helpers import choose_in, open_panel, pick, published, start_game, turn_message
+from tests.e2e_helpers import (
+    choose_in,
+    cut_words,
+    open_panel,
+    pick,
+    published,
+    start_game,
+    turn_message,
+)
 from tests.fakediscord import CallbackType, FakeDiscord, User
 from tests.tiles_helpers import staged_codes, tiles_game, tl
 
@@ -235,7 +243,6 @@ async def test_the_add_menu_offers_only_melds_the_picked_tiles_fit(fake_discord:
         assert not [s for s in panel.selects if ":add:" in s["custom_id"]]
 
 
-
 async def test_a_turn_message_whose_staged_table_a_penalty_undid_loses_its_picture(
         fake_discord: FakeDiscord, db: Path) -> None:
     """Issue 19 item 10: after a penalty restores the table (TIL-19), the retired turn message
@@ -270,3 +277,23 @@ async def test_a_turn_message_whose_staged_table_a_penalty_undid_loses_its_pictu
         await published(fake_discord, bot)
         assert laid.attachments and "not kept" not in laid.text
 
+
+async def test_the_first_turn_tells_the_first_player_draw(fake_discord: FakeDiscord, db: Path,
+                                                          monkeypatch: pytest.MonkeyPatch
+                                                          ) -> None:
+    """Issue 19 item 10 (TIL-4): what the engine reports of setting up the first game is in
+    the first turn message, and no state note is cut short in its picture.
+
+    ``Game.opening`` is the engine's report; Tile Rummy's engine is to fill it with its
+    first-player draw (the events its ``_start`` makes today and drops), as stated here.
+    """
+    alice, bob = fake_discord.user("alice"), fake_discord.user("bob")
+    draw = (Event("first_draw", "First-player draw: {p0} O9, {p1} R4."),)
+    monkeypatch.setattr(TilesGame, "opening", lambda game: draw)
+    cut = cut_words(monkeypatch)
+    async with running_bot(fake_discord, db) as bot:
+        await start_game(fake_discord, bot, alice, variant="tiles", joiners=[bob])
+        await published(fake_discord, bot)
+        turn = await turn_message(fake_discord)
+        assert "First-player draw: alice O9, bob R4." in turn.text, turn.text
+    assert "no initial meld yet" not in cut and not cut, cut

@@ -364,6 +364,12 @@ class Game(ABC, Generic[P]):
     def result_view(self) -> ResultView:
         """The latest hand's result (or the match's, once it is over)."""
 
+    def opening(self) -> Sequence[Event]:
+        """What setting up the first hand showed everyone before any move (Tile Rummy's
+        first-player draw, TIL-4): told with the first turn. Later hands' set-up comes
+        in the events of the move that starts them. Default: nothing."""
+        return ()
+
     def forfeit_move(self, seat: int) -> Move | None:
         """The variant's own way out for a leaving player (Indian drop, Penang Dead…).
 
