@@ -30,7 +30,7 @@ from tests.e2e_helpers import (
     turn_message,
 )
 from tests.fakediscord import FakeDiscord, User
-from tests.remi_helpers import remi
+from tests.remi_helpers import cards, remi
 
 
 @pytest.fixture
@@ -50,7 +50,11 @@ async def play_by_buttons(fake: FakeDiscord, session: Session, user: User, move:
         return await choose_in(fake, user, panel, "takewith", str(game.position_of(move.card)))
     if isinstance(move, Discard):
         await pick(fake, user, panel, [move.card])
-        return (await (await fake.click(user, panel, "Discard selected")).reply()).text
+        answer = await (await fake.click(user, panel, "Discard selected")).reply()
+        confirm = f"Discard {move.card.code}"
+        if confirm in answer.button_labels:  # it breaks the backing of a table set: asked
+            return (await (await fake.click(user, answer, confirm)).reply()).text
+        return answer.text
     assert isinstance(move, Close)
     await pick(fake, user, panel, [move.card])
     question = await (await fake.click(user, panel, "Close with selected…")).reply()
@@ -154,3 +158,59 @@ async def test_take_on_the_turn_message_is_a_pile_position_not_a_hand_selection(
         assert game.phase == "discard", answer.text
         assert sorted(c.code for c in game.hands[0]) == ["9S", "JC"]
         assert [c.code for c in game.table[-1].meld.pieces] == ["6H", "7H", "8H"]
+
+
+async def test_the_close_question_names_the_table_combinations_in_its_total(
+        fake_discord: FakeDiscord, db: Path) -> None:
+    """Issue 19 item 11 (REM-24, REM-25): the total counts the table sequence laid before,
+    so the question names it beside the hand's combinations."""
+    alice, bob = fake_discord.user("alice"), fake_discord.user("bob")
+    async with running_bot(fake_discord, db) as bot:
+        session = await start_game(fake_discord, bot, alice, variant="remi", joiners=[bob])
+        session.game = remi(2, held=["7H 8H 9H QS QD QC 5C", None], table=[(0, "2D 3D 4D")],
+                            phase="discard")
+        panel = await open_panel(fake_discord, alice)
+        await pick(fake_discord, alice, panel, cards("5C"))
+        question = await (await fake_discord.click(alice, panel, "Close with selected…")).reply()
+        assert question.text == (
+            "**Close with 5C?** You would expose QS QD QC | 7H 8H 9H, beside your table "
+            "combination 2D 3D 4D: +110 this deal, +60 (2D 3D 4D | QS QD QC | 7H 8H 9H) "
+            "closed with 5C: bonus +50."), question.text
+
+
+async def test_a_discard_that_leaves_a_taken_set_unbacked_asks_first(
+        fake_discord: FakeDiscord, db: Path) -> None:
+    """Issue 19 item 11 (REM-A2, REM-E15): 3D is the last sequence backing the set taken
+    with it; discarding it is allowed but costs the set, so the panel asks first."""
+    alice, bob = fake_discord.user("alice"), fake_discord.user("bob")
+    async with running_bot(fake_discord, db) as bot:
+        session = await start_game(fake_discord, bot, alice, variant="remi", joiners=[bob])
+        session.game = remi(2, held=["2D 3D 4D KS 9C", None], table=[(0, "8D 8S 8H")],
+                            phase="discard")
+        panel = await open_panel(fake_discord, alice)
+        await pick(fake_discord, alice, panel, cards("3D"))
+        question = await (await fake_discord.click(alice, panel, "Discard selected")).reply()
+        assert question.text == (
+            "**Discard 3D?** It breaks the last sequence in your hand, which backs your table "
+            "set 8S 8H 8D: with no sequence, a set counts minus at the end of the deal."), \
+            question.text
+        assert question.button_labels == ["Discard 3D", "Cancel"]
+        cancelled = await (await fake_discord.click(alice, question, "Cancel")).reply()
+        assert cancelled.text == "Not discarded: nothing changed."
+        assert session.game.phase == "discard" and len(session.game.hands[0]) == 5
+        question = await (await fake_discord.click(alice, panel, "Discard selected")).reply()
+        done = await (await fake_discord.click(alice, question, "Discard 3D")).reply()
+        assert "discarded 3D" in done.text and session.game.to_move == 1, done.text
+
+
+async def test_a_discard_that_keeps_the_backing_is_made_at_once(fake_discord: FakeDiscord,
+                                                                db: Path) -> None:
+    alice, bob = fake_discord.user("alice"), fake_discord.user("bob")
+    async with running_bot(fake_discord, db) as bot:
+        session = await start_game(fake_discord, bot, alice, variant="remi", joiners=[bob])
+        session.game = remi(2, held=["2D 3D 4D KS 9C", None], table=[(0, "8D 8S 8H")],
+                            phase="discard")
+        panel = await open_panel(fake_discord, alice)
+        await pick(fake_discord, alice, panel, cards("KS"))
+        done = await (await fake_discord.click(alice, panel, "Discard selected")).reply()
+        assert "discarded KS" in done.text and session.game.to_move == 1, done.text
