@@ -16,6 +16,8 @@ from .engine.views import HandView, MeldView, Placing, ResultView, SeatState, Ta
 
 CONTENT_LIMIT = 2000
 EMBED_LIMIT = 4096
+FIELD_LIMIT = 1024
+"""Discord's limit on an embed field's value."""
 _SEAT = re.compile(r"\{p(\d+)\}")
 
 
