@@ -476,3 +476,18 @@ async def test_the_lobby_shows_every_option_and_the_key_rules(fake_discord: Fake
         assert f"{kept.name}: {kept.default}" in shown["Options"]
         assert "Your turn:" in shown["Rules"] or "A play:" in shown["Rules"], shown["Rules"]
         assert "/rummy rules" in shown["Rules"]
+
+
+async def test_a_bar_in_garbage_is_answered_with_what_is_wrong(fake_discord: FakeDiscord,
+                                                               db: Path) -> None:
+    """Issue 19 item 13 (NOT-6, NOT-13): the first real problem is named, not only the |."""
+    alice, bob = fake_discord.user("alice"), fake_discord.user("bob")
+    async with running_bot(fake_discord, db) as bot:
+        session = await start_game(fake_discord, bot, alice, joiners=[bob])
+        mover = fake_discord.user(session.seats[session.game.to_move].name)
+        cases = {"11H | 7H": '"11H" is not a card', "7H|ZZ": '"ZZ" is not a card',
+                 "7H | 8H": "one group only here: remove the |"}
+        for typed, expected in cases.items():
+            answer = await (await fake_discord.slash(mover, "/straight discard",
+                                                     card=typed)).reply()
+            assert answer.ephemeral and answer.text.startswith(expected), (typed, answer.text)
