@@ -29,7 +29,7 @@ from tests.e2e_helpers import (
     start_game,
     turn_message,
 )
-from tests.fakediscord import FakeDiscord, User
+from tests.fakediscord import FakeDiscord, Message, User
 from tests.remi_helpers import cards, remi
 
 
@@ -160,17 +160,26 @@ async def test_take_on_the_turn_message_is_a_pile_position_not_a_hand_selection(
         assert [c.code for c in game.table[-1].meld.pieces] == ["6H", "7H", "8H"]
 
 
+async def alice_picks(fake: FakeDiscord, bot, position: RemiGame, picked: str
+                      ) -> tuple[Session, Message]:
+    """alice and bob's game put in ``position``; alice's panel with ``picked`` selected."""
+    alice, bob = fake.user("alice"), fake.user("bob")
+    session = await start_game(fake, bot, alice, variant="remi", joiners=[bob])
+    session.game = position
+    panel = await open_panel(fake, alice)
+    await pick(fake, alice, panel, cards(picked))
+    return session, panel
+
+
 async def test_the_close_question_names_the_table_combinations_in_its_total(
         fake_discord: FakeDiscord, db: Path) -> None:
     """Issue 19 item 11 (REM-24, REM-25): the total counts the table sequence laid before,
     so the question names it beside the hand's combinations."""
-    alice, bob = fake_discord.user("alice"), fake_discord.user("bob")
+    alice = fake_discord.user("alice")
     async with running_bot(fake_discord, db) as bot:
-        session = await start_game(fake_discord, bot, alice, variant="remi", joiners=[bob])
-        session.game = remi(2, held=["7H 8H 9H QS QD QC 5C", None], table=[(0, "2D 3D 4D")],
-                            phase="discard")
-        panel = await open_panel(fake_discord, alice)
-        await pick(fake_discord, alice, panel, cards("5C"))
+        _, panel = await alice_picks(fake_discord, bot, remi(
+            2, held=["7H 8H 9H QS QD QC 5C", None], table=[(0, "2D 3D 4D")], phase="discard"),
+            "5C")
         question = await (await fake_discord.click(alice, panel, "Close with selected…")).reply()
         assert question.text == (
             "**Close with 5C?** You would expose QS QD QC | 7H 8H 9H, beside your table "
@@ -178,17 +187,17 @@ async def test_the_close_question_names_the_table_combinations_in_its_total(
             "closed with 5C: bonus +50."), question.text
 
 
+BACKED_BY_HAND = remi(2, held=["2D 3D 4D KS 9C", None], table=[(0, "8D 8S 8H")],
+                      phase="discard")
+"""REM-E5/E15: alice's set on the table was taken while 2D 3D 4D in hand backed it."""
+
 async def test_a_discard_that_leaves_a_taken_set_unbacked_asks_first(
         fake_discord: FakeDiscord, db: Path) -> None:
     """Issue 19 item 11 (REM-A2, REM-E15): 3D is the last sequence backing the set taken
     with it; discarding it is allowed but costs the set, so the panel asks first."""
-    alice, bob = fake_discord.user("alice"), fake_discord.user("bob")
+    alice = fake_discord.user("alice")
     async with running_bot(fake_discord, db) as bot:
-        session = await start_game(fake_discord, bot, alice, variant="remi", joiners=[bob])
-        session.game = remi(2, held=["2D 3D 4D KS 9C", None], table=[(0, "8D 8S 8H")],
-                            phase="discard")
-        panel = await open_panel(fake_discord, alice)
-        await pick(fake_discord, alice, panel, cards("3D"))
+        session, panel = await alice_picks(fake_discord, bot, BACKED_BY_HAND, "3D")
         question = await (await fake_discord.click(alice, panel, "Discard selected")).reply()
         assert question.text == (
             "**Discard 3D?** It breaks the last sequence in your hand, which backs your table "
@@ -205,12 +214,8 @@ async def test_a_discard_that_leaves_a_taken_set_unbacked_asks_first(
 
 async def test_a_discard_that_keeps_the_backing_is_made_at_once(fake_discord: FakeDiscord,
                                                                 db: Path) -> None:
-    alice, bob = fake_discord.user("alice"), fake_discord.user("bob")
+    alice = fake_discord.user("alice")
     async with running_bot(fake_discord, db) as bot:
-        session = await start_game(fake_discord, bot, alice, variant="remi", joiners=[bob])
-        session.game = remi(2, held=["2D 3D 4D KS 9C", None], table=[(0, "8D 8S 8H")],
-                            phase="discard")
-        panel = await open_panel(fake_discord, alice)
-        await pick(fake_discord, alice, panel, cards("KS"))
+        session, panel = await alice_picks(fake_discord, bot, BACKED_BY_HAND, "KS")
         done = await (await fake_discord.click(alice, panel, "Discard selected")).reply()
         assert "discarded KS" in done.text and session.game.to_move == 1, done.text
