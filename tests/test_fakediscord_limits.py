@@ -170,6 +170,12 @@ RULES: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {
         {"content": "hi", "flags": 64},
     ),
     "nonce length": ({"nonce": "n" * 25}, {"nonce": "n" * 26}),
+    "unique custom_ids": (  # two pick menus of one rack, as Discord refuses them (issue 19)
+        {"components": [row(select(13, custom_id="rs:3:pick:1")),
+                        row(select(13, custom_id="rs:3:pick:2"))]},
+        {"components": [row(select(13, custom_id="rs:3:pick:")),
+                        row(select(13, custom_id="rs:3:pick:"))]},
+    ),
 }
 
 
