@@ -159,21 +159,6 @@ class Click:
     values: tuple[str, ...] = field(default=())
     """A select's values, each of the action's value kind and among the options offered."""
 
-    @property
-    def is_select(self) -> bool:
-        return bool(self.values) or self.action == "pick"
-
-    @property
-    def number(self) -> int:
-        """The select's one value as a number (a meld, a pile position, a hand position)."""
-        return int(self.values[0])
-
-    @property
-    def placed(self) -> tuple[str, int]:
-        """The select's one ``code@meld`` value: a piece's code and its meld's number."""
-        code, _, meld = self.values[0].partition("@")
-        return code, int(meld)
-
 
 ActionsOf = Callable[[int], Mapping[str, Action] | None]
 """A game's own actions by its id (``None``: no game of that id is running)."""
