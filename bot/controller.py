@@ -30,6 +30,7 @@ from .lobby import LobbyFlow, LobbyRefusal
 from .panels import HandPanels
 from .publisher import Publisher
 from .render import Renderer
+from .replay import Replays
 from .sessions import Session, SessionRegistry, turn_deadline
 from .store import ResultRow, Store, StoreError
 from .tasks import Tasks
@@ -54,6 +55,7 @@ class Controller:
         self.publisher = Publisher(client, store, self.renderer, self.tasks, self.panels,
                                    self.sessions)
         self.lobby = LobbyFlow(store, self.sessions, self.publisher)
+        self.replays = Replays(store, self.renderer)
         self.closing = False
 
     def session_for(self, interaction: discord.Interaction) -> Session | None:
@@ -309,6 +311,9 @@ class Controller:
         """A button or select, already read strictly (``bot.customids.decode``)."""
         if click.action == "rematch":
             await self.lobby.rematch(interaction, click.game_id)
+            return
+        if click.action == "replay":
+            await self.replays.open(interaction, click.game_id)
             return
         session = self.sessions.by_id(click.game_id)
         if session is None:

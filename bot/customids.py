@@ -1,7 +1,8 @@
 """What a button or select carries, and the one strict reading of what comes back.
 
 A component's ``custom_id`` is ``rm:<game>:<action>:<argument>`` (a button) or
-``rs:<game>:<action>:<argument>`` (a select menu). Every action says what its
+``rs:<game>:<action>:<argument>`` (a select menu); a replay stepper's are
+``rpb:``/``rps:`` (:func:`decode_replay`). Every action says what its
 argument is, and a select also what its values are (:class:`Action`): a hand
 selection, a pile position, a turn stamp, a draw source… The shared actions
 (lobby, rematch, hand panel) are listed here; each variant's controls list
@@ -110,10 +111,10 @@ def select(arg: Kind, values: Kind, at_least: int = 1, at_most: int = 1) -> Acti
 
 SHARED: Mapping[str, Action] = {
     "join": button(), "leave": button(), "start": button(), "cancel": button(),
-    "addbot": button(LEVEL), "rematch": button(), "hand": button(),
+    "addbot": button(LEVEL), "rematch": button(), "replay": button(), "hand": button(),
     "pick": select(PICK, POSITION, 0, VALUES_MAX),
 }
-"""Actions of every game: the lobby, Rematch, the hand panel and its pick menus."""
+"""Actions of every game: the lobby, Rematch and Replay, the hand panel and its pick menus."""
 
 
 # -- hand selections -------------------------------------------------------------------------
@@ -216,6 +217,30 @@ def _values(spec: Action, values: Sequence[str] | None, offered: Collection[str]
                 raise Unreadable(UNREADABLE) from None
     return chosen
 
+
+
+_REPLAY_BUTTON = re.compile(r"rpb:([1-9][0-9]{0,18}):([0-9]{1,6}):(first|prev|next|last)",
+                            re.ASCII)
+_REPLAY_SELECT = re.compile(r"rps:([1-9][0-9]{0,18}):([0-9]{1,6})", re.ASCII)
+_STEP = re.compile(r"[0-9]{1,6}", re.ASCII)
+
+
+def decode_replay(custom_id: str, values: Sequence[str] | None,
+                  offered: Collection[str]) -> tuple[int, int]:
+    """A replay stepper's button (``rpb:<game>:<step>:<way>``) or jump menu (``rps:<game>:<step>``
+    and one step among the options offered): the game and the step to show."""
+    if values is None:
+        found = _REPLAY_BUTTON.fullmatch(custom_id) if isinstance(custom_id, str) else None
+        step = found.group(2) if found else ""
+    else:
+        found = _REPLAY_SELECT.fullmatch(custom_id) if isinstance(custom_id, str) else None
+        chosen = list(values)
+        step = chosen[0] if len(chosen) == 1 and isinstance(chosen[0], str) else ""
+        if not _STEP.fullmatch(step) or step not in offered:
+            found = None
+    if found is None or int(found.group(1)) > GAME_ID_MAX:
+        raise Unreadable(UNREADABLE)
+    return int(found.group(1)), int(step)
 
 
 def encode(kind: str, game_id: int, action: str, arg: str) -> str:

@@ -325,7 +325,8 @@ class Publisher:
         text = f"**{view.title}.** {last}\n{result_text(view, names)}"
         rematch = make_view(session.game_id, [ButtonSpec("Rematch", "rematch",
                                                          style=discord.ButtonStyle.success,
-                                                         emoji="🔁")])
+                                                         emoji="🔁"),
+                                              ButtonSpec("Replay", "replay", emoji="⏯")])
         await self.post_once(session, "final", channel, clip(text), files=files,
                              view=rematch or discord.utils.MISSING)
 

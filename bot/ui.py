@@ -12,9 +12,9 @@ over to the client's ``controller`` (any :class:`ComponentRouter`).
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 import discord
 
@@ -22,6 +22,8 @@ from .customids import Action, Click, Unreadable, decode, encode
 from .interactions import FAILED, received, reply
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
 
 CUSTOM_ID_LIMIT = 100
 SELECT_LIMIT = 25
@@ -45,17 +47,28 @@ def router(interaction: discord.Interaction) -> ComponentRouter:
 
 async def dispatch(interaction: discord.Interaction, custom_id: str,
                    values: Sequence[str] | None = None, offered: Sequence[str] = ()) -> None:
-    """Read a component strictly, hand it to the controller, and answer whatever happens."""
-    received(interaction)
+    """Read a game component strictly and hand it to the controller."""
     controller = router(interaction)
+    await answered(interaction, custom_id, values,
+                   lambda: decode(custom_id, values, offered, controller.actions_of),
+                   controller.on_click)
+
+
+async def answered(interaction: discord.Interaction, custom_id: str,
+                   values: Sequence[str] | None, read: Callable[[], T],
+                   handle: Callable[[discord.Interaction, T], Awaitable[None]]) -> None:
+    """The bot's every component: ``read`` it strictly (``bot.customids``), ``handle`` it,
+    and answer whatever happens: one line for what cannot be read, and one line, the error
+    logged, for a failure on the bot's side (as ``RummyTree.on_error`` for commands)."""
+    received(interaction)
     try:
-        click = decode(custom_id, values, offered, controller.actions_of)
+        what = read()
     except Unreadable as refusal:
         log.info("refused component %.120r (values %.120r)", custom_id, values)
         await reply(interaction, str(refusal))
         return
     try:
-        await controller.on_click(interaction, click)
+        await handle(interaction, what)
     except Exception:
         log.exception("component %s failed", custom_id)
         await reply(interaction, FAILED)
@@ -144,8 +157,10 @@ class GameSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"(?s)rs:.*
 
 
 class StrayComponent(discord.ui.DynamicItem[discord.ui.Item[Any]],
-                     template=r"(?s)(?!r[ms]:).*"):
-    """Any other custom_id: none of the bot's, so only a tampered client sends one."""
+                     template=r"(?s)(?!r[a-z]{1,2}:).*"):
+    """Any custom_id without the bot's prefix: every component the bot makes has one,
+    ``r`` and a letter or two (``rm:`` buttons, ``rs:`` selects, ``rpb:``/``rps:`` replay
+    steppers), so only a tampered client sends one of these."""
 
     def __init__(self, item: discord.ui.Item[Any]) -> None:
         super().__init__(item)

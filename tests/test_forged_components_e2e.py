@@ -61,6 +61,9 @@ async def test_forged_buttons_are_refused_in_one_line(fake_discord: FakeDiscord,
             f"rm:{game_id}:draw",                  # no argument part at all
             "rm:9223372036854775808:rematch:",     # one past the largest game id
             "",                                    # nothing
+            "rpb:1234567890123456789012345:0:next",  # a replay stepper's, 25 digits
+            f"rpb:{game_id}:٣:next",               # a step in Arabic-Indic digits
+            f"rpb:{game_id}:3:sideways",           # a way no stepper goes
         ]
         for custom_id in forged:
             inter = await fake_discord.forge(alice, turn, custom_id)
@@ -96,6 +99,8 @@ async def test_forged_select_values_are_refused_in_one_line(
             (f"rs:{game_id}:add:", []),             # no value where one is needed
             (f"rs:{game_id}:done:", ["1"]),         # a button's action as a select
             (f"rs:{game_id}:pick:m1", ["1"]),       # a pick menu without its number
+            (f"rps:{game_id}:0", ["²"]),            # a replay step that is no number
+            (f"rps:{game_id}:0", ["1", "2"]),       # two steps at once
         ]
         for custom_id, values in forged:
             inter = await fake_discord.forge(user, panel, custom_id, values)
