@@ -366,6 +366,7 @@ class StraightGame(Game[Card]):
 
     def _after_play(self, events: list[Event]) -> None:
         if not self.hands[self.turn]:
+            self.timeouts[self.turn] = 0  # STR-41: out by their own meld or lay-off
             self._go_out(events)  # STR-28
 
     def _discard(self, card: Card, events: list[Event]) -> None:
@@ -385,7 +386,6 @@ class StraightGame(Game[Card]):
 
     def _go_out(self, events: list[Event]) -> None:
         seat = self.turn
-        self.timeouts[seat] = 0
         rummy = not self.played_before[seat]  # STR-29
         how = "went rummy" if rummy else "went out"
         self._end_hand(seat, rummy, f"{{p{seat}}} {how}.", events)
