@@ -248,6 +248,28 @@ def test_IND_15_joker_annotations() -> None:
     assert "JK(=8H)" in verdict.shown
 
 
+def test_IND_15_set_joker_may_name_a_suit_an_ordinary_card_has() -> None:
+    """IND-13, IND-15: jokers are exempt from the suit rule, so JK=5H joins 5H 5S 5D 5C."""
+    from bot.engine.melds import SET, read_meld
+
+    for text in ("5H 5S 5D 5C JK=5H", "7H 7D JK=7H"):
+        (group,) = groups(text)
+        meld = read_meld(list(group), indian_rules(10))
+        assert meld.kind == SET and "JK(=" + text[-2:] + ")" in judge_grouping(
+            groups(text), indian_rules(10)).shown
+    assert valid("AD 2D 3D 4D | 6S 7S 8S 9S | 5H 5S 5D 5C JK=5H", wild=10)
+    assert not valid("7S 7S 7H | 2C 3C 4C | 9H 10H JH | KD KC KH JK")  # ordinary cards still
+
+
+def test_IND_15_show_with_a_joker_naming_a_held_suit_is_valid() -> None:
+    """IND-15, IND-23: such a show ends the deal as a valid show, not an 80-point wrong show."""
+    grouping = "AD 2D 3D 4D | 5S 6S 7S | 9D 9S 9C | 7H 7D JK=7H"
+    game = indian(2, held=[flat(grouping).replace("=7H", "") + " KS", LOOSE], phase="discard")
+    game, events = game.apply(Declare(P1, card("KS"), groups(grouping)))
+    assert [e.kind for e in events][:2] == ["declare", "hand_over"]
+    assert game.results[-1].winners == (P1,) and game.results[-1].points[P1] == 0
+
+
 def test_IND_15_annotation_on_an_ordinary_card_is_refused() -> None:
     """IND-15, IND-22: only jokers take annotations; the declaration is refused, not judged."""
     game = indian(2, held=[flat(SHOW) + " KS", LOOSE], phase="discard")

@@ -83,9 +83,10 @@ class IndianOptions(Options):
 
 @cache
 def indian_rules(wild_rank: int | None) -> MeldRules:
-    """Meld rules of one deal (IND-11 … IND-14): aces low or high, sets of any size."""
+    """Meld rules of one deal (IND-11 … IND-15): aces low or high, sets of any size whose
+    jokers may name any suit of the set's rank."""
     return MeldRules(runs=ACES_BOTH, set_max=None, jokers=True, wild_rank=wild_rank,
-                     set_min_naturals=0, run_word="sequence")
+                     set_min_naturals=0, run_word="sequence", joker_suits_free=True)
 
 
 def card_value(card: Piece, rules: MeldRules) -> int:
