@@ -309,7 +309,7 @@ def test_IND_18_draw_sources() -> None:
     refused(game, Draw(P1, "pile"), "draw from the closed deck or the open deck")
     after, _ = game.apply(Draw(P1, "closed"))
     assert after.drawn == card("KS") and len(after.hands[P1]) == 14
-    plain = dataclasses.replace(game, open=cards("7S 9S"))
+    plain = dataclasses.replace(game, pile=cards("7S 9S"))
     after, _ = plain.apply(Draw(P1, "open"))
     assert after.drawn == card("9S") and after.open == [card("7S")]
     assert Draw(P1, "open") not in game.legal_moves(P1)
@@ -321,7 +321,7 @@ def test_IND_18_first_open_card_only_until_the_first_discard() -> None:
     assert Draw(P1, "open") in game.legal_moves(P1)
     game, _ = game.apply(Draw(P1, "closed"))
     game, _ = game.apply(Discard(P1, game.drawn))  # first discard: the JK is buried
-    game = dataclasses.replace(game, open=[JOKER])  # were it to resurface
+    game = dataclasses.replace(game, pile=[JOKER])  # were it to resurface
     refused(game, Draw(P2, "open"), "jokers cannot be taken from the open deck")
 
 
@@ -627,7 +627,7 @@ def test_IND_36_miss_count_resets_and_carries_over() -> None:
     game, _ = game.apply(Drop(P2))
     game, _ = game.apply(Drop(P3))  # P3's own drop resets the count too
     assert game.misses[P3] == 0
-    game = dataclasses.replace(game, misses=[2, 0, 0])
+    game = dataclasses.replace(game, timeouts=[2, 0, 0])
     deal, timeouts = game.deal_number, 0
     while game.deal_number == deal:
         seat = game.to_move
