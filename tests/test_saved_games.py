@@ -21,15 +21,18 @@ from typing import Any
 import pytest
 
 from bot.ai import indian as indian_ai
+from bot.ai import remi as remi_ai
 from bot.ai import straight as straight_ai
 from bot.engine.drawdiscard import DrawDiscardGame
 from bot.engine.variants.indian import IndianGame
+from bot.engine.variants.remi import RemiGame
 from bot.engine.variants.straight import StraightGame
 
 FIXTURES = Path(__file__).parent / "fixtures" / "saved_games"
 GAMES: dict[str, tuple[type[DrawDiscardGame], Any]] = {
     "straight": (StraightGame, straight_ai.choose_move),
     "indian": (IndianGame, indian_ai.choose_move),
+    "remi": (RemiGame, remi_ai.choose_move),
 }
 CASES = [(variant, i) for variant in GAMES
          for i in range(len(json.loads((FIXTURES / f"{variant}.json").read_text())["cases"]))]

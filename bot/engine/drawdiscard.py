@@ -573,7 +573,7 @@ class DrawDiscardGame(Game[Card]):
 
     # -- spread piles (Remi REM-16, Rummy 500 FHR-18) ------------------------------
 
-    def pile_position(self, card: Card) -> int | None:
+    def position_of(self, card: Card) -> int | None:
         """The position of ``card`` in the pile (1 = top; the copy nearest the top), or None."""
         for i in range(len(self.pile) - 1, -1, -1):
             if self.pile[i] == card:
@@ -605,7 +605,7 @@ class DrawDiscardGame(Game[Card]):
                 return f"position {position} of the {self.pile_word} is " \
                        f"{self.pile[-position].code}, not {card.code}"
         else:
-            found = self.pile_position(card)
+            found = self.position_of(card)
             if found is None:
                 return f"{card.code} is not in the {self.pile_word}"  # REM-16a, FHR-18
             position = found
