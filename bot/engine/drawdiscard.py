@@ -728,8 +728,8 @@ class DrawDiscardGame(Game[Card]):
         pool.extend(self.stock)
         pool = sort_by_suit(pool)
         rng.shuffle(pool)
-        hidden_draw = (self.turn != seat and self.drawn is not None
-                       and self.drawn not in kept.get(self.turn, ()))
+        hidden_draw = (self.turn != seat and self.drawn is not None  # drawn from the stock
+                       and self.drawn in remove_pieces(self.hands[self.turn], kept[self.turn]))
         for s in others:
             count = len(self.hands[s]) - len(kept[s])
             new.hands[s] = [*kept[s], *pool[:count]]
