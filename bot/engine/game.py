@@ -17,10 +17,14 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import types
+import typing
 from abc import ABC, abstractmethod
 from collections import Counter
+from collections import abc as abc
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any, ClassVar, Generic, Self, TypeGuard, TypeVar, get_args, get_origin
 
 from .cards import Card, Piece, Tile
@@ -437,12 +441,16 @@ class Game(ABC, Generic[P]):
     # -- values -----------------------------------------------------------
 
     def clone(self) -> Self:
-        """A copy that shares only immutable parts (pieces, melds, options, results)."""
+        """A copy that shares only immutable parts (pieces, melds, options, results).
+
+        Every move clones the game, so how to copy each field is worked out once
+        per class from its type hints (:func:`_copiers`): ``list[Card]`` is one
+        shallow copy, ``list[list[Card]]`` copies the inner lists too, an
+        immutable field is shared.
+        """
         new = copy.copy(self)
-        for f in dataclasses.fields(self):
-            value = getattr(self, f.name)
-            if isinstance(value, list | dict | Rng):
-                setattr(new, f.name, _copy_mutable(value))
+        for name, copier in _copiers(type(self)):
+            setattr(new, name, copier(getattr(self, name)))
         return new
 
     def to_json(self) -> dict[str, Any]:
@@ -492,6 +500,54 @@ def _piece_argument(cls: type) -> type[Card] | type[Tile] | None:
                 if argument is Card or argument is Tile:
                     return argument
     return None
+
+
+Copier = Callable[[Any], Any]
+
+
+@cache
+def _copiers(cls: type) -> tuple[tuple[str, Copier], ...]:
+    """(field, how to copy it) for every field of ``cls`` that may hold something mutable."""
+    hints = typing.get_type_hints(cls)
+    found = []
+    for f in dataclasses.fields(cls):
+        copier = _copier(hints.get(f.name, Any))
+        if copier is not None:
+            found.append((f.name, copier))
+    return tuple(found)
+
+
+def _copier(tp: Any) -> Copier | None:
+    """How to copy a value of type ``tp`` so that no mutable part is shared; ``None``
+    when it is immutable (pieces, tuples, frozen dataclasses, numbers, text).
+
+    Anything the hints do not pin down (``Any``, a type variable, a union holding
+    a list) falls back to the run-time copy :func:`_copy_mutable`.
+    """
+    if tp is Any or isinstance(tp, TypeVar):
+        return _copy_mutable
+    origin = get_origin(tp) or tp
+    args = get_args(tp)
+    if origin is list:
+        item = _copier(args[0]) if args else _copy_mutable
+        if item is None:
+            return list.copy
+        copy_item: Copier = item
+        return lambda value: [copy_item(v) for v in value]
+    if origin is dict:
+        item = _copier(args[1]) if len(args) == 2 else _copy_mutable
+        if item is None:
+            return dict.copy
+        copy_value: Copier = item
+        return lambda value: {k: copy_value(v) for k, v in value.items()}
+    if origin is Rng:
+        return lambda value: Rng(value.state)
+    if origin in (typing.Union, types.UnionType):
+        return _copy_mutable if any(_copier(a) is not None for a in args) else None
+    if origin is tuple or (isinstance(origin, type) and not issubclass(
+            origin, abc.MutableSequence | abc.MutableMapping | abc.MutableSet)):
+        return None
+    return _copy_mutable
 
 
 def _copy_mutable(value: Any) -> Any:
