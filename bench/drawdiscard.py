@@ -18,7 +18,7 @@ example ``git archive main | tar -x -C DIR``) in the same run: the two trees
 alternate, one subprocess per tree and round, and the ratio of the medians
 (this tree / the other, below 1 is faster) is printed with the agreement:
 whether both trees played the very same moves (a digest of every move's JSON
-per variant), which holds when the engines behave the same.
+per variant, fields left unset dropped), which holds when the engines behave the same.
 
 The last line starts with ``SUMMARY:``.
 """
@@ -99,7 +99,8 @@ def worker(games: int, seed: int, max_moves: int) -> dict[str, Any]:
                 samples["legal"].append((t1 - t0) * 1e6)
                 samples["apply"].append((t3 - t2) * 1e6)
                 samples["json"].append((t4 - t3) * 1e6)
-                digest.update(json.dumps(move.to_json(), sort_keys=True).encode())
+                data = {k: v for k, v in move.to_json().items() if v is not None}
+                digest.update(json.dumps(data, sort_keys=True).encode())  # optional fields unset
                 moves += 1
                 game = after
         found[variant] = {"samples": samples, "digest": digest.hexdigest()[:16],
