@@ -55,6 +55,9 @@ from .scoring import best_seats
 from .table import TableMeld, find_meld, next_seat, replace_meld
 from .views import HandView
 
+MAX_RESHUFFLES = 2
+"""STR-44, FHR-25: reshuffles of the pile allowed in one hand; at the next empty stock a
+variant with that limit ends the hand (stalemate)."""
 TIMEOUTS_TO_ACT = 3
 """STR-42, FHR-41 (removal), REM-31, GIN-44 (auto-play): the consecutive timeout that acts."""
 

@@ -12,7 +12,7 @@ from itertools import combinations
 from typing import ClassVar
 
 from ..cards import Card, Piece, card_deck
-from ..drawdiscard import TIMEOUTS_TO_ACT, DrawDiscardGame
+from ..drawdiscard import MAX_RESHUFFLES, TIMEOUTS_TO_ACT, DrawDiscardGame
 from ..errors import IllegalMove
 from ..game import Event, HandResult, Move, Options, Timeout, option
 from ..melds import STRAIGHT_ACES, Meld, MeldRules, extend_meld, is_meld, read_meld
@@ -22,9 +22,6 @@ from ..views import Placing, PlayerPanel, ResultView, SeatState, TableView
 
 CARDS_DEALT = {2: 10, 3: 7, 4: 7, 5: 6, 6: 6}
 """STR-5."""
-
-MAX_RESHUFFLES = 2
-"""STR-44: reshuffles allowed in one hand; the next empty stock ends the hand (stalemate)."""
 
 
 @dataclass(frozen=True)
