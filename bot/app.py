@@ -13,6 +13,7 @@ from .config import Config
 from .controller import Controller
 from .interactions import reply
 from .registry import VARIANTS
+from .replay import REPLAY_ITEMS
 from .store import Store
 from .ui import DYNAMIC_ITEMS
 
@@ -63,7 +64,7 @@ class RummyBot(commands.Bot):
         self.store = await Store.open(self.config.database_path)
         self.controller = Controller(self, self.config, self.store)
         await self.controller.renderer.start()
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, *REPLAY_ITEMS)
         for name in COGS:
             await self.load_extension(name)
         await self.sync_commands()

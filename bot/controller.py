@@ -29,6 +29,7 @@ from .lobby import LobbyFlow, LobbyRefusal
 from .panels import HandPanels
 from .publisher import Publisher
 from .render import Renderer
+from .replay import Replays
 from .sessions import Session, SessionRegistry, turn_deadline
 from .store import ResultRow, Store, StoreError
 from .tasks import Tasks
@@ -53,6 +54,7 @@ class Controller:
         self.publisher = Publisher(client, store, self.renderer, self.tasks, self.panels,
                                    self.sessions)
         self.lobby = LobbyFlow(store, self.sessions, self.publisher)
+        self.replays = Replays(store, self.renderer)
         self.closing = False
 
     def session_for(self, interaction: discord.Interaction) -> Session | None:
@@ -300,6 +302,9 @@ class Controller:
                         arg: str) -> None:
         if action == "rematch":
             await self.lobby.rematch(interaction, game_id)
+            return
+        if action == "replay":
+            await self.replays.open(interaction, game_id)
             return
         session = self.sessions.by_id(game_id)
         if session is None:

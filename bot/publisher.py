@@ -261,7 +261,8 @@ class Publisher:
         text = f"**{view.title}.** {last}\n{result_text(view, names)}"
         rematch = make_view(session.game_id, [ButtonSpec("Rematch", "rematch",
                                                          style=discord.ButtonStyle.success,
-                                                         emoji="🔁")])
+                                                         emoji="🔁"),
+                                              ButtonSpec("Replay", "replay", emoji="⏯")])
         await channel.send(clip(text), files=files, view=rematch or discord.utils.MISSING)
 
     # -- DMs ------------------------------------------------------------------

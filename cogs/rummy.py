@@ -187,6 +187,19 @@ class RummyCog(commands.GroupCog, group_name="rummy",
                               colour=COLOUR)
         await interaction.response.send_message(embed=embed)
 
+    @app_commands.command(name="replay", description="Step through a finished game, every "
+                                                     "hand open, and get its record (only you "
+                                                     "see it)")
+    @app_commands.describe(game="Which finished game of this server (your last one, if left "
+                                "out)")
+    async def replay(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        await self.controller.replays.command(interaction, game)
+
+    @replay.autocomplete("game")
+    async def replay_games(self, interaction: discord.Interaction,
+                           current: str) -> list[app_commands.Choice[str]]:
+        return await self.controller.replays.complete(interaction, current)
+
     @app_commands.command(name="rules", description="A short summary of a variant's rules")
     @app_commands.describe(variant="Which variant (the one in this channel, if left out)")
     @app_commands.choices(variant=VARIANT_CHOICES)
