@@ -21,7 +21,7 @@ from discord.ext import commands
 from .config import Config
 from .controller import Controller
 from .identify import IdentifyPacer
-from .interactions import reply
+from .interactions import FAILED, received, reply
 from .ownership import ShardOwnership
 from .registry import VARIANTS
 from .replay import REPLAY_ITEMS
@@ -60,12 +60,15 @@ def point_at(config: Config) -> None:
 class RummyTree(discord.app_commands.CommandTree):
     """Commands that fail unexpectedly are logged and answered in one private line."""
 
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        received(interaction)  # the answer's 3 seconds count from here (bot.interactions)
+        return True
+
     async def on_error(self, interaction: discord.Interaction,
                        error: discord.app_commands.AppCommandError) -> None:
         log.error("command %s failed", interaction.command and interaction.command.name,
                   exc_info=error)
-        await reply(interaction, "Something went wrong on my side; nothing in the game changed. "
-                                 "Please try again.")
+        await reply(interaction, FAILED)
 
 
 class RummyBot(commands.AutoShardedBot):

@@ -31,6 +31,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from .customids import decode_replay
 from .engine.errors import RummyError
 from .engine.game import Event, Game
 from .engine.record import GameRecord, RecordPlayer, final_totals, unique_names, write_record
@@ -41,6 +42,7 @@ from .registry import TITLES, UnknownVariant, variant
 from .render import Renderer, as_file
 from .store import GameRow, HistoryRow, MoveRow, Store
 from .texts import EMBED_LIMIT, clip, codes, result_text, table_text, with_names, with_names_in
+from .ui import answered
 
 log = logging.getLogger(__name__)
 
@@ -213,45 +215,62 @@ def _replays(interaction: discord.Interaction) -> Replays:
     return found
 
 
-class ReplayButton(discord.ui.DynamicItem[discord.ui.Button],
-                   template=r"rpb:(?P<game>[0-9]+):(?P<step>[0-9]+):(?P<action>[a-z]+)"):
-    """⏮ ◀ ▶ ⏭ on a stepper; the ``custom_id`` names the step the button goes to."""
+class ReplayButton(discord.ui.DynamicItem[discord.ui.Button], template=r"(?s)rpb:.*"):
+    """⏮ ◀ ▶ ⏭ on a stepper; the ``custom_id`` (``rpb:<game>:<step>:<way>``) names the step
+    the button goes to. Any ``rpb:`` id is taken and read strictly (``decode_replay``)."""
 
-    def __init__(self, game_id: int, step: int, action: str, *, emoji: str | None = None,
-                 label: str | None = None, disabled: bool = False) -> None:
-        super().__init__(discord.ui.Button(label=label, emoji=emoji, disabled=disabled,
-                                           style=discord.ButtonStyle.secondary,
-                                           custom_id=f"rpb:{game_id}:{step}:{action}"))
-        self.game_id, self.step, self.action = game_id, step, action
+    def __init__(self, item: discord.ui.Button) -> None:
+        super().__init__(item)
+
+    @classmethod
+    def make(cls, game_id: int, step: int, action: str, *, emoji: str | None = None,
+             label: str | None = None, disabled: bool = False) -> ReplayButton:
+        return cls(discord.ui.Button(label=label, emoji=emoji, disabled=disabled,
+                                     style=discord.ButtonStyle.secondary,
+                                     custom_id=f"rpb:{game_id}:{step}:{action}"))
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> ReplayButton:
-        return cls(int(match["game"]), int(match["step"]), match["action"])
+        assert isinstance(item, discord.ui.Button)
+        return cls(item)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _replays(interaction).step(interaction, self.game_id, self.step)
+        custom_id = self.item.custom_id or ""
+        await answered(interaction, custom_id, None,
+                       lambda: decode_replay(custom_id, None, ()), _step)
 
 
-class ReplaySelect(discord.ui.DynamicItem[discord.ui.Select],
-                   template=r"rps:(?P<game>[0-9]+):(?P<step>[0-9]+)"):
-    """Jump to a hand's deal, or to the results: the values are step numbers."""
+class ReplaySelect(discord.ui.DynamicItem[discord.ui.Select], template=r"(?s)rps:.*"):
+    """Jump to a hand's deal, or to the results: the values are step numbers, read strictly
+    against the options the menu offered (``decode_replay``)."""
 
-    def __init__(self, game_id: int, step: int,
-                 options: Sequence[discord.SelectOption] = ()) -> None:
-        super().__init__(discord.ui.Select(custom_id=f"rps:{game_id}:{step}",
-                                           placeholder="Jump to…", options=list(options)))
-        self.game_id = game_id
+    def __init__(self, item: discord.ui.Select) -> None:
+        super().__init__(item)
+
+    @classmethod
+    def make(cls, game_id: int, step: int,
+             options: Sequence[discord.SelectOption] = ()) -> ReplaySelect:
+        return cls(discord.ui.Select(custom_id=f"rps:{game_id}:{step}", placeholder="Jump to…",
+                                     options=list(options)))
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> ReplaySelect:
-        return cls(int(match["game"]), int(match["step"]))
+        assert isinstance(item, discord.ui.Select)
+        return cls(item)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = self.item.values
-        target = int(values[0]) if values and values[0].isdigit() else 0
-        await _replays(interaction).step(interaction, self.game_id, target)
+        custom_id, values = self.item.custom_id, list(self.item.values)
+        offered = [option.value for option in self.item.options]
+        await answered(interaction, custom_id, values,
+                       lambda: decode_replay(custom_id, values, offered), _step)
+
+
+async def _step(interaction: discord.Interaction, target: tuple[int, int]) -> None:
+    """A stepper's click, read (``decode_replay``): show that game at that step."""
+    game_id, step = target
+    await _replays(interaction).step(interaction, game_id, step)
 
 
 REPLAY_ITEMS = (ReplayButton, ReplaySelect)
@@ -262,15 +281,15 @@ def stepper_view(replay: Replay, index: int) -> discord.ui.View:
     are disabled). Returned stopped: DynamicItems need no live view."""
     last = len(replay.timeline) - 1
     view = discord.ui.View(timeout=None)
-    menu = ReplaySelect(replay.game_id, index, jump_options(replay, index))
+    menu = ReplaySelect.make(replay.game_id, index, jump_options(replay, index))
     menu.item.row = 0
     view.add_item(menu)
     targets = {"first": 0, "prev": max(index - 1, 0), "next": min(index + 1, last),
                "last": last}
     for action, emoji, label in BUTTONS:
         target = targets[action]
-        button = ReplayButton(replay.game_id, target, action, emoji=emoji, label=label,
-                              disabled=target == index)
+        button = ReplayButton.make(replay.game_id, target, action, emoji=emoji, label=label,
+                                   disabled=target == index)
         button.item.row = 1
         view.add_item(button)
     view.stop()

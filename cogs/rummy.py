@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.interactions import reply
+from bot.interactions import patiently, reply
 from bot.registry import TITLES, VARIANTS, rules, rules_index
 from bot.render import as_file
 from bot.sessions import Session
@@ -87,11 +87,13 @@ class RummyCog(commands.GroupCog, group_name="rummy",
         text = table_text(view, session.names)
         if session.deadline and not game.is_over:
             text += f"\nTurn ends <t:{int(session.deadline)}:R>."
-        png = await self.controller.renderer.table(view, session.names)
+        png = await patiently(interaction, self.controller.renderer.table(view, session.names),
+                              ephemeral=False)  # a picture drawn first: deferred if slow
         embed = discord.Embed(title=f"{game.title} · {view.hand_label} {view.hand_number}",
                               description=clip(text, EMBED_LIMIT), colour=COLOUR)
         embed.set_image(url="attachment://table.png")
-        await interaction.response.send_message(embed=embed, file=as_file(png, "table.png"))
+        await reply(interaction, None, embed=embed, file=as_file(png, "table.png"),
+                    ephemeral=False)
 
     @app_commands.command(name="resume", description="Take back your seat from auto-play")
     async def resume(self, interaction: discord.Interaction) -> None:
