@@ -60,7 +60,7 @@ class RummyBot(commands.Bot):
         self._idle_task: asyncio.Task | None = None
 
     async def setup_hook(self) -> None:
-        self.store = await Store.open(self.config.database_path)
+        self.store = await Store.open(self.config.database)
         self.controller = Controller(self, self.config, self.store)
         await self.controller.renderer.start()
         self.add_dynamic_items(*DYNAMIC_ITEMS)

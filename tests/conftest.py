@@ -1,3 +1,3 @@
-"""Test-wide plugins: the fake Discord fixtures."""
+"""Test-wide plugins: the fake Discord fixtures and the databases (SQLite, PostgreSQL)."""
 
-pytest_plugins = ["tests.fakediscord.plugin"]
+pytest_plugins = ["tests.fakediscord.plugin", "tests.databases"]
