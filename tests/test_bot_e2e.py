@@ -7,8 +7,6 @@ import json
 import time
 from pathlib import Path
 
-import pytest
-
 from bot.ai.straight import choose_move
 from tests.bot_harness import running_bot
 from tests.e2e_helpers import (
@@ -21,11 +19,6 @@ from tests.e2e_helpers import (
     turn_message,
 )
 from tests.fakediscord import CallbackType, Channel, FakeDiscord, Message, User
-
-
-@pytest.fixture
-def db(tmp_path: Path) -> Path:
-    return tmp_path / "rummy.sqlite3"
 
 
 async def open_lobby(fake: FakeDiscord, host: User, channel: Channel | None = None,
