@@ -26,6 +26,13 @@ they do not share lives here, and only here:
   so two processes starting at once never migrate together. Where a
   migration's DDL differs, it ships as ``NNNN_name.sqlite.sql`` and
   ``NNNN_name.postgresql.sql`` (see :mod:`bot.store.schema`).
+* **Durability.** Every transaction and the moves in it are durable when they
+  return, on both. Single statements that only keep the bot's own bookkeeping of
+  what it has shown (:meth:`Backend.execute` with ``durable=False``) skip
+  PostgreSQL's WAL flush (``synchronous_commit = off``, on a pool of their own):
+  like every commit on SQLite in WAL mode with ``synchronous = NORMAL``, they
+  survive the bot's crash, and only a crash of the database server (SQLite: of
+  the machine) may forget the last fraction of a second of them.
 * **Types.** PostgreSQL keeps JSON in ``jsonb`` (asyncpg passes it as text both
   ways, like SQLite's TEXT), booleans as ``boolean`` (SQLite: 0/1), ids as
   ``bigint``, times as ``double precision``.
@@ -63,6 +70,9 @@ BUSY_TIMEOUT = 5.0
 POOL_SIZE = 10
 """PostgreSQL: connections per process. Writes of different games run side by side up to
 this many; PostgreSQL's default ``max_connections`` (100) allows several processes."""
+
+BOOKKEEPING_POOL_SIZE = 4
+"""PostgreSQL: connections per process for ``durable=False`` statements."""
 
 ADVISORY_CLASS = 0x52554D
 """PostgreSQL advisory locks the store takes use the two-key form with this first key
@@ -133,8 +143,10 @@ class Backend(ABC):
         """One statement on its own (its own transaction)."""
 
     @abstractmethod
-    async def execute(self, sql: str, params: Params = NO_PARAMS) -> int:
-        """One statement on its own; the number of rows it changed."""
+    async def execute(self, sql: str, params: Params = NO_PARAMS, *,
+                      durable: bool = True) -> int:
+        """One statement on its own; the number of rows it changed. ``durable=False``:
+        bookkeeping that may skip the server's flush to disk (see the module's notes)."""
 
     @abstractmethod
     async def close(self) -> None: ...
@@ -257,8 +269,9 @@ class SQLiteBackend(Backend):
         async with self._lock:
             return await self._tx.fetch(sql, params)
 
-    async def execute(self, sql: str, params: Params = NO_PARAMS) -> int:
-        async with self._lock:
+    async def execute(self, sql: str, params: Params = NO_PARAMS, *,
+                      durable: bool = True) -> int:
+        async with self._lock:  # every commit is written alike (WAL, synchronous=NORMAL)
             return await self._tx.execute(sql, params)
 
     async def close(self) -> None:
@@ -343,13 +356,21 @@ class _PostgresTx(Tx):
 class PostgresBackend(Backend):
     dialect = "postgresql"
 
-    def __init__(self, pool: asyncpg.Pool) -> None:
+    def __init__(self, pool: asyncpg.Pool, bookkeeping: asyncpg.Pool) -> None:
         self._pool = pool
+        self._bookkeeping = bookkeeping
 
     @classmethod
     async def connect(cls, url: str) -> PostgresBackend:
         pool = await asyncpg.create_pool(url, min_size=1, max_size=POOL_SIZE)
-        return cls(pool)
+        try:
+            bookkeeping = await asyncpg.create_pool(
+                url, min_size=1, max_size=BOOKKEEPING_POOL_SIZE,
+                server_settings={"synchronous_commit": "off"})
+        except BaseException:
+            await pool.close()
+            raise
+        return cls(pool, bookkeeping)
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Tx]:
@@ -375,16 +396,19 @@ class PostgresBackend(Backend):
             rows = await self._pool.fetch(query, *_arguments(names, params))
         return [tuple(row) for row in rows]
 
-    async def execute(self, sql: str, params: Params = NO_PARAMS) -> int:
+    async def execute(self, sql: str, params: Params = NO_PARAMS, *,
+                      durable: bool = True) -> int:
         query, names = numbered(sql)
+        pool = self._pool if durable else self._bookkeeping
         with _constraints(asyncpg.IntegrityConstraintViolationError):
-            return _rowcount(await self._pool.execute(query, *_arguments(names, params)))
+            return _rowcount(await pool.execute(query, *_arguments(names, params)))
 
     async def close(self) -> None:
-        try:
-            await asyncio.wait_for(self._pool.close(), 10)
-        except TimeoutError:
-            self._pool.terminate()
+        for pool in (self._pool, self._bookkeeping):
+            try:
+                await asyncio.wait_for(pool.close(), 10)
+            except TimeoutError:
+                pool.terminate()
 
     def json_merge(self, target: str, patch: str) -> str:
         return f"jsonb_strip_nulls(CAST({target} AS JSONB) || CAST({patch} AS JSONB))"

@@ -6,7 +6,10 @@ parameters; what the two databases do differently lives in
 :mod:`bot.store.backends`.
 
 The durability point of a move is :meth:`Store.record_move`: when it returns,
-the move and the state after it are committed together. It also keeps one
+the move and the state after it are committed together. What only records
+what the bot has shown (message ids, the publisher's record, the hand order
+last shown) is bookkeeping, written with ``durable=False``
+(:mod:`bot.store.backends` says what that means). It also keeps one
 writer per game: a move is saved only over the state its writer read (the
 game's ``move_count``), so a second process holding the same game is refused
 with :class:`StaleGame` and overwrites nothing.
@@ -177,7 +180,7 @@ class Store:
             {"set_lobby": lobby is not ..., "lobby": None if lobby is ... else lobby,
              "set_table": table is not ..., "table": None if table is ... else table,
              "set_turn": turn is not ..., "turn": None if turn is ... else turn,
-             "now": self._clock(), "id": game_id})
+             "now": self._clock(), "id": game_id}, durable=False)
         if changed == 0:
             raise GameNotFound(game_id)
 
@@ -191,14 +194,14 @@ class Store:
             " turn_message_id = CASE WHEN :set_turn THEN :turn ELSE turn_message_id END"
             " WHERE id = :id",
             {"published": _dump(published), "set_turn": turn is not ...,
-             "turn": None if turn is ... else turn, "id": game_id})
+             "turn": None if turn is ... else turn, "id": game_id}, durable=False)
         if changed == 0:
             raise GameNotFound(game_id)
 
     async def touch(self, game_id: int) -> None:
         """Note activity without a change (keeps a lobby from expiring)."""
         changed = await self._db.execute("UPDATE games SET updated_at = :now WHERE id = :id",
-                                         {"now": self._clock(), "id": game_id})
+                                         {"now": self._clock(), "id": game_id}, durable=False)
         if changed == 0:
             raise GameNotFound(game_id)
 
@@ -365,7 +368,7 @@ class Store:
             " SET hand_order = excluded.hand_order, hand_key = excluded.hand_key,"
             " shown_at = excluded.shown_at",
             {"id": game_id, "user": user_id, "order": _dump(list(order)), "key": hand_key,
-             "now": self._clock()})
+             "now": self._clock()}, durable=False)
 
     async def shown_hand(self, game_id: int, user_id: int) -> tuple[list[str], str] | None:
         """``(order, hand_key)`` of the image last shown, or ``None``."""
