@@ -11,7 +11,9 @@ from bot.engine.cards import card_deck
 from bot.engine.views import HandView
 
 from .chart import render_score_chart
+from .fonts import Typeface, text
 from .hand import RenderedHand, Sort, hand_order, render_hand
+from .layout import TEXT_SIZE
 from .palette import Style
 from .results import render_results
 from .table import render_table
@@ -21,5 +23,8 @@ __all__ = ["RenderedHand", "Sort", "Style", "hand_order", "render_hand", "render
 
 
 def warm_up() -> None:
-    """Load the fonts and draw a pack's sprites (e.g. in a fresh worker process)."""
+    """Load the fonts, every one of each chain, and draw a pack's sprites (e.g. in a fresh
+    worker process), so that no player's first picture waits for them."""
     render_hand(HandView(seat=0, pieces=tuple(card_deck(1, 1))))
+    for face in Typeface:
+        text("Aa 张 प த ส 🎲", face, TEXT_SIZE)

@@ -1,4 +1,6 @@
-"""``python -m cardart demo DIR``: write a sample of every picture into DIR."""
+"""``python -m cardart demo DIR [NAME ...]``: write a sample of every picture (or the named
+ones) into DIR. The README's results picture: ``python -m cardart demo cardart/examples
+results_scripts``."""
 
 from __future__ import annotations
 
@@ -13,8 +15,13 @@ def main(argv: list[str] | None = None) -> None:
     commands = parser.add_subparsers(dest="command", required=True)
     demo = commands.add_parser("demo", help="write one sample of every composition")
     demo.add_argument("directory", type=Path)
+    demo.add_argument("names", nargs="*", help="only these demos (default: all)")
     args = parser.parse_args(argv)
-    for path in write_demos(args.directory):
+    try:
+        written = write_demos(args.directory, args.names)
+    except ValueError as error:
+        parser.error(str(error))
+    for path in written:
         print(path)
 
 

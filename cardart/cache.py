@@ -13,40 +13,52 @@ import functools
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
-from typing import ParamSpec, TypeVar
+from typing import Generic, ParamSpec, TypeVar
 
 P = ParamSpec("P")
 R = TypeVar("R")
 
 
-def drawn_once(maxsize: int | None = None) -> Callable[[Callable[P, R]], Callable[P, R]]:
+class Memo(Generic[P, R]):
+    """A pure function of hashable positional arguments and the values it has returned."""
+
+    def __init__(self, fn: Callable[P, R], maxsize: int | None) -> None:
+        functools.update_wrapper(self, fn)
+        self._fn = fn
+        self._maxsize = maxsize
+        self._memo: OrderedDict[Hashable, R] = OrderedDict()
+        # Re-entrant: a builder may call itself for a part (e.g. a smaller size).
+        self._lock = threading.RLock()
+
+    def __call__(self, *args: P.args, **kwargs: P.kwargs) -> R:
+        if kwargs:
+            raise TypeError(f"{self._fn.__name__} takes positional arguments only")
+        with self._lock:
+            try:
+                value = self._memo[args]
+            except KeyError:
+                value = self._memo[args] = self._fn(*args, **kwargs)  # kwargs is empty
+                if self._maxsize is not None and len(self._memo) > self._maxsize:
+                    self._memo.popitem(last=False)
+            else:
+                if self._maxsize is not None:
+                    self._memo.move_to_end(args)
+            return value
+
+    def cache_clear(self) -> None:
+        """Forget every value (the benchmark draws text cold with it)."""
+        with self._lock:
+            self._memo.clear()
+
+
+def drawn_once(maxsize: int | None = None) -> Callable[[Callable[P, R]], Memo[P, R]]:
     """Memoise a pure function of hashable positional arguments.
 
     ``maxsize`` bounds the memo (least recently used entries go first); ``None``
     keeps everything, which suits finite families such as the sprites of a pack.
     """
 
-    def decorate(fn: Callable[P, R]) -> Callable[P, R]:
-        memo: OrderedDict[Hashable, R] = OrderedDict()
-        # Re-entrant: a builder may call itself for a part (e.g. a smaller size).
-        lock = threading.RLock()
-
-        @functools.wraps(fn)
-        def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
-            if kwargs:
-                raise TypeError(f"{fn.__name__} takes positional arguments only")
-            with lock:
-                try:
-                    value = memo[args]
-                except KeyError:
-                    value = memo[args] = fn(*args, **kwargs)  # kwargs is empty
-                    if maxsize is not None and len(memo) > maxsize:
-                        memo.popitem(last=False)
-                else:
-                    if maxsize is not None:
-                        memo.move_to_end(args)
-                return value
-
-        return wrapper
+    def decorate(fn: Callable[P, R]) -> Memo[P, R]:
+        return Memo(fn, maxsize)
 
     return decorate

@@ -157,15 +157,18 @@ class _Chart:
             label = text(_number(tick), Typeface.REGULAR, SMALL_SIZE)
             draw_text(paper, label, (left - 12 - label.width, round(y) - label.cap // 2),
                       palette.CHART_TEXT)
-        caption = text(self.series.hand_label, Typeface.REGULAR, SMALL_SIZE)
+        caption = fitted(self.series.hand_label, Typeface.REGULAR, SMALL_SIZE, left - 24)
         draw_text(paper, caption, (left - 12 - caption.width, paper.height - INSET[3] + 16),
                   palette.CHART_MUTED)
         labels = self.series.labels or tuple(str(hand + 1) for hand in range(self.hands))
         every = max(1, math.ceil(self.hands / MAX_X_LABELS))
+        x_first, _ = at(0, ticks[0])
+        x_every, _ = at(min(every, self.hands - 1), ticks[0])
+        room = round(x_every - x_first) - 12 if self.hands > 1 else paper.width - left - right
         for hand in range(self.hands - 1, -1, -every):  # counted back from the last hand
             x, _ = at(hand, ticks[0])
-            label = text(labels[hand] if hand < len(labels) else str(hand + 1),
-                         Typeface.REGULAR, SMALL_SIZE)
+            label = fitted(labels[hand] if hand < len(labels) else str(hand + 1),
+                           Typeface.REGULAR, SMALL_SIZE, room)
             draw_text(paper, label, (round(x) - label.width // 2, paper.height - INSET[3] + 16),
                       palette.CHART_TEXT)
 

@@ -6,7 +6,7 @@ Everything is fixed by seeds, so the samples (and the pictures) never change.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from bot.engine.cards import (
@@ -37,6 +37,11 @@ from .results import render_results
 from .table import render_table
 
 NAMES = ("Ana", "Bartholomew the Magnificent", "Chen", "Dewi", "Emeka", "Fatima")
+SCRIPT_NAMES = ("张伟", "प्रिया शर्मा", "பிரியா 🎉", "สมชาย ใจดี", "Sam 🎲",
+                "Siti Nurhaliza binti Tarudin, queen of every table from Kuala Lumpur to "
+                "Penang 👑")
+"""Players named in Chinese, Hindi, Tamil, Thai, with emoji, and one name too long for
+any box (cut with an ellipsis)."""
 
 
 def sample_hand(count: int, seed: int = 7) -> HandView:
@@ -161,6 +166,31 @@ def sample_indian_results() -> ResultView:
     ), seed=77)
 
 
+def sample_scripts_table() -> TableView:
+    """A table whose players write their names in several scripts, the long name dealing."""
+    players = sample_players(6, mover=1)
+    return TableView(variant="straight", tiles=False, players=players, melds=sample_melds(6),
+                     discard=(Card(9, Suit.C), Card(12, Suit.H)), stock=19, to_move=1,
+                     hand_number=4, status="张伟 laid off 7♥ · 0:42 left")
+
+
+def sample_scripts_results() -> ResultView:
+    """A match won by 张伟 against players named in Hindi, Tamil, Thai and with emoji."""
+    deck = card_deck(1, 0)
+    random.Random(8).shuffle(deck)
+    return ResultView(variant="straight", title="Hand 6 · 张伟 goes out and wins the match",
+                      placings=(
+                          Placing(0, 1, "+74", "236"),
+                          Placing(1, 2, "-9", "121", held=tuple(deck[:2])),
+                          Placing(4, 3, "-18", "97", held=tuple(deck[2:6])),
+                          Placing(2, 4, "-31", "64", held=tuple(deck[6:13])),
+                          Placing(5, 5, "-40", "40", held=tuple(deck[13:23]),
+                                  note="removed for inactivity"),
+                          Placing(3, 6, "-55", "12", held=tuple(deck[23:30])),
+                      ),
+                      seed=2211, match_over=True)
+
+
 DEMOS: dict[str, Callable[[], bytes]] = {
     "hand7": lambda: render_hand(sample_hand(7), sort="suit").png,
     "hand13": lambda: render_hand(sample_hand(13), sort="suit").png,
@@ -176,20 +206,30 @@ DEMOS: dict[str, Callable[[], bytes]] = {
     "table_remi": lambda: render_table(sample_remi_table(), NAMES, title="Indonesian Remi"),
     "table_indian": lambda: render_table(sample_indian_table(), NAMES, title="Indian Rummy"),
     "table_tiles": lambda: render_table(sample_tile_table(), NAMES, title="Tile Rummy"),
+    "table_scripts": lambda: render_table(sample_scripts_table(), SCRIPT_NAMES,
+                                          title="Straight Rummy"),
     "chart": lambda: render_score_chart(sample_series(), NAMES, title="Straight Rummy"),
     "results": lambda: render_results(sample_results(), NAMES, title="Straight Rummy"),
     "results_indian": lambda: render_results(sample_indian_results(), NAMES,
                                              title="Indian Rummy"),
+    "results_scripts": lambda: render_results(sample_scripts_results(), SCRIPT_NAMES,
+                                              title="Straight Rummy"),
+    "chart_scripts": lambda: render_score_chart(sample_series(players=6), SCRIPT_NAMES,
+                                                title="Straight Rummy"),
 }
 """One picture per file name: every composition, some in several variants."""
 
 
-def write_demos(directory: Path) -> list[Path]:
-    """Write every demo picture into ``directory``; return the files written."""
+def write_demos(directory: Path, names: Sequence[str] = ()) -> list[Path]:
+    """Write the demo pictures ``names`` (all when empty) into ``directory``; return the files
+    written."""
+    unknown = [name for name in names if name not in DEMOS]
+    if unknown:
+        raise ValueError(f"no demo named {', '.join(unknown)}; the demos: {', '.join(DEMOS)}")
     directory.mkdir(parents=True, exist_ok=True)
     written = []
-    for name, draw in DEMOS.items():
+    for name in names or DEMOS:
         path = directory / f"{name}.png"
-        path.write_bytes(draw())
+        path.write_bytes(DEMOS[name]())
         written.append(path)
     return written

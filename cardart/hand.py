@@ -17,7 +17,7 @@ from bot.engine.views import HandView
 
 from . import palette, sprites
 from .encode import png_bytes
-from .fonts import Typeface, draw_text, text
+from .fonts import Typeface, draw_text, fitted
 from .indexed import draw_png
 from .layout import (
     HEADING_SIZE,
@@ -110,7 +110,7 @@ class _Rows:
     def draw(self, picture: Image.Image, top: int) -> None:
         size, rows = self.size, self.rows
         if not rows:
-            draw_text(picture, text("No pieces left", Typeface.REGULAR, HEADING_SIZE),
+            draw_text(picture, fitted("No pieces left", Typeface.REGULAR, HEADING_SIZE, SPAN),
                       (MARGIN, top + size.height // 2), palette.FELT_MUTED)
             return
         step = step_to_fit(max(rows), size.width, SPAN, size.width + SPACING)
@@ -162,12 +162,15 @@ def _badges(picture: Image.Image, piece: Piece, xy: tuple[int, int], size: Piece
              (x - HIGHLIGHT, y - HIGHLIGHT))
     if isinstance(piece, Tile):
         if newest:
-            tag = sprites.badge("NEW", palette.INK, palette.GOLD, TILE_BADGE_SIZE)
+            tag = sprites.badge("NEW", palette.INK, palette.GOLD, TILE_BADGE_SIZE,
+                                max_width=size.width)
             paste(picture, tag, (x + (size.width - tag.width) // 2, y - tag.height // 2))
         return
-    tags = [sprites.badge("NEW", palette.INK, palette.GOLD)] if newest else []
+    room = size.width - size.pad
+    tags = [sprites.badge("NEW", palette.INK, palette.GOLD, max_width=room)] if newest else []
     if wild:
-        tags.append(sprites.badge("WILD", palette.BADGE_TEXT, palette.JOKER_PURPLE))
+        tags.append(sprites.badge("WILD", palette.BADGE_TEXT, palette.JOKER_PURPLE,
+                                  max_width=room))
     bottom = y + size.height - size.pad
     for tag in tags:
         bottom -= tag.height

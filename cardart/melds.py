@@ -16,7 +16,7 @@ from bot.engine.cards import Piece
 from bot.engine.views import MeldView, TableView
 
 from . import palette, sprites
-from .fonts import Typeface, cap_height, draw_text, fitted, text
+from .fonts import Typeface, cap_height, draw_text, fitted
 from .layout import (
     CAPTION_SIZE,
     MARGIN,
@@ -203,8 +203,8 @@ class Melds:
         return y + row_height
 
     def draw(self, picture: Image.Image, top: int) -> None:
-        draw_text(picture, text(f"Melds · {len(self.view.melds)}", Typeface.BOLD, CAPTION_SIZE),
-                  (MARGIN, top), palette.FELT_TEXT)
+        draw_text(picture, fitted(f"Melds · {len(self.view.melds)}", Typeface.BOLD, CAPTION_SIZE,
+                                  SPAN), (MARGIN, top), palette.FELT_TEXT)
         for item, x, y in self.placed:
             if isinstance(item, str):
                 name = fitted(item, Typeface.BOLD, CAPTION_SIZE, OWNER_COLUMN - 16)

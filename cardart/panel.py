@@ -10,7 +10,7 @@ from PIL import Image
 from bot.engine.views import PlayerPanel, SeatState, TableView
 
 from . import palette, shapes, sprites
-from .fonts import Typeface, cap_height, draw_text, fitted, text
+from .fonts import Typeface, cap_height, draw_text, fitted
 from .layout import SMALL_SIZE, TEXT_SIZE, name_of, right_columns
 from .raster import fill, paste
 
@@ -45,8 +45,9 @@ class PlayersPanel:
         x, y = xy
         starts = self._column_starts(x, width)
         headers = ("player", "tiles" if self.view.tiles else "cards", "score", "state")
-        for start, header in zip(starts, headers, strict=True):
-            draw_text(picture, text(header, Typeface.REGULAR, SMALL_SIZE - 2), (start, y),
+        rooms = (starts[1] - starts[0] - 12, *(room - 8 for _, room in COLUMNS))
+        for start, header, room in zip(starts, headers, rooms, strict=True):
+            draw_text(picture, fitted(header, Typeface.REGULAR, SMALL_SIZE - 2, room), (start, y),
                       palette.FELT_MUTED)
         for row, player in enumerate(self.view.players):
             self._row(picture, player, (x, y + PANEL_HEADER + row * PANEL_ROW), width, starts)

@@ -46,6 +46,8 @@ GROUP_GAP = 18
 DEADWOOD_GAP = 44
 """Felt between the last group and the deadwood, which stands apart."""
 GROUP_CAPTION = SMALL_SIZE - 2
+FINISH_CAPTION_ROOM = 200
+"""The widest the finish slot's caption may be."""
 
 
 def render_results(view: ResultView, names: Sequence[str], *, style: Style = "four",
@@ -77,9 +79,9 @@ class _ColumnHeads:
         return cap_height(Typeface.REGULAR, SMALL_SIZE)
 
     def draw(self, picture: Image.Image, top: int) -> None:
-        for start, (head, _) in zip(_column_starts(), COLUMNS, strict=True):
-            draw_text(picture, text(head, Typeface.REGULAR, SMALL_SIZE), (start + 16, top),
-                      palette.FELT_MUTED)
+        for start, (head, width) in zip(_column_starts(), COLUMNS, strict=True):
+            draw_text(picture, fitted(head, Typeface.REGULAR, SMALL_SIZE, width - 20),
+                      (start + 16, top), palette.FELT_MUTED)
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,13 +137,14 @@ class _PlacingRow:
         starts = _column_starts()
         name = fitted(self.name, Typeface.BOLD, TEXT_SIZE, starts[0] - NAME_X - 16)
         draw_text(picture, name, (NAME_X, y), palette.GOLD if winner else palette.FELT_TEXT)
-        for start, value in zip(starts, (self.placing.points, self.placing.total), strict=True):
-            run = fitted(value, Typeface.BOLD, TEXT_SIZE, COLUMNS[0][1] - 20)
+        for start, value, (_, width) in zip(starts, (self.placing.points, self.placing.total),
+                                            COLUMNS, strict=True):
+            run = fitted(value, Typeface.BOLD, TEXT_SIZE, width - 20)
             draw_text(picture, run, (start + 16, y), palette.FELT_TEXT)
         y += name.cap + SPACING + 4
         small = cap_height(Typeface.REGULAR, SMALL_SIZE)
         finish = self.placing.finish
-        caption = text(FINISH_CAPTION, Typeface.REGULAR, SMALL_SIZE)
+        caption = fitted(FINISH_CAPTION, Typeface.REGULAR, SMALL_SIZE, FINISH_CAPTION_ROOM)
         slot = 3 * SPACING + caption.width + SPACING + SLOT_PAD + self.size.width
         right = WIDTH - MARGIN - 16 - (slot if finish is not None else 0)
         end = NAME_X
@@ -157,8 +160,9 @@ class _PlacingRow:
                      self.style)
             end = NAME_X + (len(held) - 1) * step + self.size.width
         elif self._says_nothing_left or finish is not None:
-            nothing = text("nothing left on the rack" if self.size.tile
-                           else "nothing left in hand", Typeface.REGULAR, SMALL_SIZE)
+            nothing = fitted("nothing left on the rack" if self.size.tile
+                             else "nothing left in hand", Typeface.REGULAR, SMALL_SIZE,
+                             right - NAME_X)
             middle = (self.size.height - nothing.cap) // 2 if finish is not None else 0
             draw_text(picture, nothing, (NAME_X, y + middle), palette.FELT_MUTED)
             end = NAME_X + nothing.width

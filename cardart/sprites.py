@@ -17,7 +17,7 @@ from bot.engine.cards import Card, Piece, Tile
 
 from . import palette, shapes
 from .cache import drawn_once
-from .fonts import Text, Typeface, draw_text, text
+from .fonts import Text, Typeface, draw_text, fitted, text
 from .palette import RGB, Style
 from .raster import Sprite, Stamp, cut, fill, sprite
 
@@ -201,19 +201,25 @@ def piece_sprite(piece: Piece, size: PieceSize, style: Style = "four") -> Sprite
     return card_sprite(piece, size, style)
 
 
-def badge(label: str, ink: RGB, background: RGB, size: int = BADGE_SIZE) -> Sprite:
-    """A pill with ``label`` in it (NEW, WILD, ``=7H``, meld numbers)."""
-    return _badge(label, ink, background, size)
+def badge(label: str, ink: RGB, background: RGB, size: int = BADGE_SIZE,
+          max_width: int | None = None) -> Sprite:
+    """A pill with ``label`` in it (NEW, WILD, ``=7H``, meld numbers); its label is cut with an
+    ellipsis where the pill would be wider than ``max_width``."""
+    return _badge(label, ink, background, size, max_width)
 
 
 @drawn_once(maxsize=512)
-def _badge(label: str, ink: RGB, background: RGB, size: int) -> Sprite:
-    run = text(label, Typeface.BOLD, size)
+def _badge(label: str, ink: RGB, background: RGB, size: int, max_width: int | None) -> Sprite:
     pad_x, pad_y = round(size * 0.35), round(size * 0.28)
-    height = run.cap + 2 * pad_y
+    run = (text(label, Typeface.BOLD, size) if max_width is None
+           else fitted(label, Typeface.BOLD, size, max_width - 2 * pad_x))
+    # Marks above the capitals (Thai, Devanagari) or strokes below the baseline stay inside.
+    above = max(pad_y, -run.top)
+    below = max(pad_y, run.mask.height + run.top - run.cap)
+    height = above + run.cap + below
     width = max(run.width + 2 * pad_x, height)
     body = Image.new("RGB", (width, height), background)
-    draw_text(body, run, ((width - run.width) // 2, pad_y), ink)
+    draw_text(body, run, ((width - run.width) // 2, above), ink)
     return sprite(body, shapes.rounded_box(width, height, height // 2), height // 2)
 
 

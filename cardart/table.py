@@ -18,9 +18,10 @@ from bot.engine.views import TableView
 
 from . import palette, sprites
 from .encode import png_bytes
-from .fonts import Typeface, cap_height, draw_text, text
+from .fonts import Text, Typeface, cap_height, draw_text, fitted, shortened, text
 from .layout import (
     CAPTION_SIZE,
+    HEADING_SIZE,
     MARGIN,
     SECTION_GAP,
     SPACING,
@@ -37,6 +38,11 @@ from .palette import RGB, Style
 from .panel import PlayersPanel
 from .raster import paste
 
+PILE_CAPTION_ROOM = 200
+"""The widest a pile's caption may be (the pile widens to hold it)."""
+MOVER_ROOM = SPAN // 4
+"""Room kept for the name of the player to move when the rest of the heading is long."""
+
 
 def render_table(view: TableView, names: Sequence[str], *, style: Style = "four",
                  title: str | None = None) -> bytes:
@@ -44,7 +50,11 @@ def render_table(view: TableView, names: Sequence[str], *, style: Style = "four"
     heading = [title or view.variant, f"{view.hand_label} {view.hand_number}"]
     mover = next((p.seat for p in view.players if p.to_move), view.to_move)
     if mover is not None:
-        heading.append(f"{name_of(names, mover)} to move")
+        # A long name is cut so that "to move" stays in the heading.
+        rest = text(" · ".join([*heading, " to move"]), Typeface.BOLD, HEADING_SIZE).width
+        name = shortened(name_of(names, mover), Typeface.BOLD, HEADING_SIZE,
+                         max(SPAN - rest, MOVER_ROOM))
+        heading.append(f"{name} to move")
     blocks: list[Block] = [Line(" · ".join(heading), face=Typeface.BOLD)]
     if view.status:
         blocks.append(Line(view.status, size=CAPTION_SIZE, colour=palette.FELT_MUTED))
@@ -71,8 +81,12 @@ class _Pile:
     count: int | None = None
 
     @property
+    def _caption(self) -> Text:
+        return fitted(self.caption, Typeface.BOLD, CAPTION_SIZE, PILE_CAPTION_ROOM)
+
+    @property
     def width(self) -> int:
-        return max(self.sprite.width, text(self.caption, Typeface.BOLD, CAPTION_SIZE).width)
+        return max(self.sprite.width, self._caption.width)
 
     @property
     def height(self) -> int:
@@ -86,7 +100,7 @@ class _Pile:
             chip = sprites.badge(str(self.count), palette.INK, palette.CHIP, TEXT_SIZE)
             paste(picture, chip, (left + (self.sprite.width - chip.width) // 2,
                                   y + (self.sprite.height - chip.height) // 2))
-        caption = text(self.caption, Typeface.BOLD, CAPTION_SIZE)
+        caption = self._caption
         draw_text(picture, caption, (x + (self.width - caption.width) // 2,
                                      y + self.sprite.height + SPACING), self.caption_ink)
 

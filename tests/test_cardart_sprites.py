@@ -75,9 +75,14 @@ def test_badges_exist_for_every_variant_need() -> None:
 
 def test_fonts_are_shipped_with_their_licence() -> None:
     for face in Typeface:
-        assert (FONT_DIR / face.value).is_file()
+        assert all((FONT_DIR / font).is_file() for font in face.chain)
     licence = (FONT_DIR / "LICENSE").read_text()
     assert "Bitstream" in licence and "DejaVu" in licence
+    ofl = (FONT_DIR / "OFL.txt").read_text()
+    assert "SIL OPEN FONT LICENSE Version 1.1" in ofl
+    noto = {font for face in Typeface for font in face.chain if font.startswith("Noto")}
+    assert noto == {path.name for path in FONT_DIR.glob("Noto*")}
+    assert all(f"- {font} (" in ofl for font in noto)
 
 
 def test_label_font_is_at_least_24_px_tall() -> None:
