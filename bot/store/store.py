@@ -52,6 +52,12 @@ _GAME_COLUMNS = (
     " created_at, updated_at, finished_at, published")
 _SEAT_COLUMNS = "game_id, seat, user_id, name, is_computer, has_left, level"
 _OPEN = "status IN ('lobby', 'running')"
+_MOVE_UPDATE = (
+    "UPDATE games SET state = :state, turn_deadline = :deadline, move_count = move_count + 1,"
+    " updated_at = :now WHERE id = :id AND status = 'running' AND move_count = :expected"
+    " RETURNING move_count")
+"""A move's state change, guarded: only over the state its writer read."""
+_MOVE_COLUMNS = "(game_id, seq, seat, user_id, move, created_at)"
 
 
 def _dump(value: Any) -> str:
@@ -230,28 +236,29 @@ class Store:
         takes moves (:class:`WrongStatus`). This is the durability point: reply to the
         player only after it returns.
         """
-        move_json, state_json = _dump(move), _dump(state)
-        now = self._clock()
-        async with self._db.transaction() as tx:
-            rows = await tx.fetch(
-                "UPDATE games SET state = :state, turn_deadline = :deadline,"
-                " move_count = move_count + 1, updated_at = :now"
-                " WHERE id = :id AND status = 'running' AND move_count = :expected"
-                " RETURNING move_count",
-                {"state": state_json, "deadline": deadline, "now": now, "id": game_id,
-                 "expected": expected_moves})
+        params = {"state": _dump(state), "deadline": deadline, "now": self._clock(),
+                  "id": game_id, "expected": expected_moves, "seat": seat, "user": user_id,
+                  "move": _dump(move)}
+        # (game_id, seq) is the moves' primary key: a second writer of this seq is refused
+        # even if the move_count guard were passed.
+        if self._db.writable_with:  # one statement, so one round trip (the hot path)
+            rows = await self._db.fetch(
+                f"WITH moved AS ({_MOVE_UPDATE}) INSERT INTO moves {_MOVE_COLUMNS}"
+                " SELECT :id, move_count, :seat, :user, :move, :now FROM moved RETURNING seq",
+                params)
             if not rows:
-                status, found = await _game_status(tx, game_id)
-                if status != GameStatus.RUNNING:
-                    raise WrongStatus(game_id, status, GameStatus.RUNNING)
-                raise StaleGame(game_id, expected_moves, found)
+                async with self._db.snapshot() as tx:
+                    await _refuse_move(tx, game_id, expected_moves)
             seq: int = rows[0][0]
-            # (game_id, seq) is the primary key: a second writer of this seq is refused too.
-            await tx.execute(
-                "INSERT INTO moves (game_id, seq, seat, user_id, move, created_at)"
-                " VALUES (:id, :seq, :seat, :user, :move, :now)",
-                {"id": game_id, "seq": seq, "seat": seat, "user": user_id, "move": move_json,
-                 "now": now})
+            return seq
+        async with self._db.transaction() as tx:
+            rows = await tx.fetch(_MOVE_UPDATE, params)
+            if not rows:
+                await _refuse_move(tx, game_id, expected_moves)
+            seq = rows[0][0]
+            await tx.execute(f"INSERT INTO moves {_MOVE_COLUMNS}"
+                             " VALUES (:id, :seq, :seat, :user, :move, :now)",
+                             {**params, "seq": seq})
         return seq
 
     async def set_deadline(self, game_id: int, deadline: float | None) -> None:
@@ -426,6 +433,14 @@ async def _update_in(tx: Tx, game_id: int, expected: GameStatus, sql: str,
     changed."""
     if await tx.execute(sql, params) == 0:
         await _refuse(tx, game_id, expected)
+
+
+async def _refuse_move(tx: Tx, game_id: int, expected_moves: int) -> NoReturn:
+    """Why a move was not saved: no such game, not running, or moved on since."""
+    status, found = await _game_status(tx, game_id)
+    if status != GameStatus.RUNNING:
+        raise WrongStatus(game_id, status, GameStatus.RUNNING)
+    raise StaleGame(game_id, expected_moves, found)
 
 
 async def _refuse(tx: Tx, game_id: int, expected: GameStatus) -> NoReturn:
