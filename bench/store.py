@@ -6,11 +6,12 @@ Two ways to reach both databases were measured on the same workload, in the same
 * ``store``: the store itself, ``bot.store.Store`` (aiosqlite, or asyncpg with a
   pool, behind the thin dialect layer of ``bot/store/backends.py``);
 * ``sqlalchemy``: SQLAlchemy 2 Core, async (``sqlite+aiosqlite``,
-  ``postgresql+asyncpg``), running the very same two statements (the guarded
-  ``UPDATE games … RETURNING move_count`` and the ``INSERT INTO moves``) in one
-  transaction per move, configured as the store is: on SQLite one connection
-  and ``BEGIN IMMEDIATE`` (SQLAlchemy's documented event recipe), WAL and
-  ``synchronous=NORMAL``; on PostgreSQL a pool of the store's size.
+  ``postgresql+asyncpg``), running the very same SQL as the store, configured as
+  the store is: on SQLite the guarded ``UPDATE games … RETURNING move_count``
+  and the ``INSERT INTO moves`` in one transaction, on one connection, with
+  ``BEGIN IMMEDIATE`` (SQLAlchemy's documented event recipe), WAL and
+  ``synchronous=NORMAL``; on PostgreSQL the two as one statement (a
+  data-modifying ``WITH``), on a pool of the store's size.
 
 Each (candidate, database) runs two phases over ``--games`` running games, each
 game driven by its own task (as the bot's per-game lock does):
@@ -51,19 +52,17 @@ if __package__ in (None, ""):  # run as a script: the repository root, not bench
 from bench.common import load_average, percentile, postgres_database
 from bot.store import SeatRow, Store
 from bot.store.backends import POOL_SIZE
+from bot.store.store import _MOVE_COLUMNS, _MOVE_UPDATE, _dump
 
 CODES = [rank + suit for suit in "CDHS"
          for rank in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")]
 DATABASES = ("sqlite", "postgres")
 CANDIDATES = ("store", "sqlalchemy")
 
-RECORD_MOVE = (  # the statements of Store.record_move, for the candidate
-    "UPDATE games SET state = :state, turn_deadline = :deadline,"
-    " move_count = move_count + 1, updated_at = :now"
-    " WHERE id = :id AND status = 'running' AND move_count = :expected"
-    " RETURNING move_count",
-    "INSERT INTO moves (game_id, seq, seat, user_id, move, created_at)"
-    " VALUES (:id, :seq, :seat, :user, :move, :now)")
+INSERT_MOVE = f"INSERT INTO moves {_MOVE_COLUMNS} VALUES (:id, :seq, :seat, :user, :move, :now)"
+ONE_STATEMENT = (f"WITH moved AS ({_MOVE_UPDATE}) INSERT INTO moves {_MOVE_COLUMNS}"
+                 " SELECT :id, move_count, :seat, :user, :move, :now FROM moved RETURNING seq")
+"""Store.record_move's SQL, for the candidate: two statements, or (PostgreSQL) one."""
 
 Record = Callable[[int, int, int, dict[str, Any], dict[str, Any]], Awaitable[int]]
 """``(game_id, expected_moves, seat, move, state) -> seq``: one durable move."""
@@ -150,8 +149,6 @@ async def sqlalchemy_candidate(target: str | Path) -> AsyncIterator[Record]:
     from sqlalchemy import event, text
     from sqlalchemy.ext.asyncio import create_async_engine
 
-    from bot.store.store import _dump
-
     if isinstance(target, Path):
         engine = create_async_engine(f"sqlite+aiosqlite:///{target}", pool_size=1,
                                      max_overflow=0)
@@ -168,20 +165,24 @@ async def sqlalchemy_candidate(target: str | Path) -> AsyncIterator[Record]:
         def begin(connection: Any) -> None:
             connection.exec_driver_sql("BEGIN IMMEDIATE")
     else:
+        # Autocommit: the one statement is its own transaction, as in the store (SQLAlchemy
+        # would otherwise wrap it in BEGIN … COMMIT, two more round trips).
         engine = create_async_engine(target.replace("postgresql://", "postgresql+asyncpg://", 1),
-                                     pool_size=POOL_SIZE, max_overflow=0)
-    update, insert = (text(sql) for sql in RECORD_MOVE)
+                                     pool_size=POOL_SIZE, max_overflow=0,
+                                     isolation_level="AUTOCOMMIT")
+    update, insert, one = text(_MOVE_UPDATE), text(INSERT_MOVE), text(ONE_STATEMENT)
 
     async def record(game_id: int, expected: int, seat: int, move: dict[str, Any],
                      state: dict[str, Any]) -> int:
         now = time.time()
+        params = {"state": _dump(state), "deadline": now + 90, "now": now, "id": game_id,
+                  "expected": expected, "seat": seat, "user": 1000 + seat, "move": _dump(move)}
+        if isinstance(target, str):
+            async with engine.connect() as connection:
+                return int((await connection.execute(one, params)).scalar_one())
         async with engine.begin() as connection:
-            seq: int = (await connection.execute(update, {
-                "state": _dump(state), "deadline": now + 90, "now": now, "id": game_id,
-                "expected": expected})).scalar_one()
-            await connection.execute(insert, {"id": game_id, "seq": seq, "seat": seat,
-                                              "user": 1000 + seat, "move": _dump(move),
-                                              "now": now})
+            seq: int = (await connection.execute(update, params)).scalar_one()
+            await connection.execute(insert, {**params, "seq": seq})
         return seq
 
     try:
