@@ -72,14 +72,15 @@ NO_PARAMS: Params = {}
 BUSY_TIMEOUT = 5.0
 """SQLite: seconds a write waits for another connection's write lock before failing."""
 
-POOL_SIZE = 8
-"""PostgreSQL: connections per process for transactions and reads. Writes of different
-games run side by side up to this many."""
+POOL_SIZE = 5
+"""PostgreSQL: connections per process for moves, transactions and reads. Writes of
+different games run side by side up to this many."""
 
-BOOKKEEPING_POOL_SIZE = 2
-"""PostgreSQL: connections per process for ``durable=False`` statements. With
-:data:`POOL_SIZE`, ten a process (asyncpg's default pool): PostgreSQL's default
-``max_connections`` (100) leaves room for several processes and their tests."""
+BOOKKEEPING_POOL_SIZE = 5
+"""PostgreSQL: connections per process for ``durable=False`` statements (a move brings
+about as many of these as of the others: the hand order shown, the publisher's record).
+Ten a process in all, asyncpg's default pool: PostgreSQL's default ``max_connections``
+(100) leaves room for several processes and their tests."""
 
 ADVISORY_CLASS = 0x52554D
 """PostgreSQL advisory locks the store takes use the two-key form with this first key
