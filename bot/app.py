@@ -11,8 +11,9 @@ from discord.ext import commands
 
 from .config import Config
 from .controller import Controller
-from .interactions import reply
+from .interactions import FAILED, received, reply
 from .registry import VARIANTS
+from .replay import REPLAY_ITEMS
 from .store import Store
 from .ui import DYNAMIC_ITEMS
 
@@ -37,12 +38,15 @@ def point_at(config: Config) -> None:
 class RummyTree(discord.app_commands.CommandTree):
     """Commands that fail unexpectedly are logged and answered in one private line."""
 
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        received(interaction)  # the answer's 3 seconds count from here (bot.interactions)
+        return True
+
     async def on_error(self, interaction: discord.Interaction,
                        error: discord.app_commands.AppCommandError) -> None:
         log.error("command %s failed", interaction.command and interaction.command.name,
                   exc_info=error)
-        await reply(interaction, "Something went wrong on my side; nothing in the game changed. "
-                                 "Please try again.")
+        await reply(interaction, FAILED)
 
 
 class RummyBot(commands.Bot):
@@ -63,7 +67,7 @@ class RummyBot(commands.Bot):
         self.store = await Store.open(self.config.database)
         self.controller = Controller(self, self.config, self.store)
         await self.controller.renderer.start()
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, *REPLAY_ITEMS)
         for name in COGS:
             await self.load_extension(name)
         await self.sync_commands()

@@ -16,23 +16,25 @@ import asyncio
 import logging
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 import discord
 
 from .config import Config
 from .controls.base import Reply
+from .customids import GAME_GONE, Action, Click
 from .engine.errors import NotYourTurn, RummyError
 from .engine.game import Event, Game, Move, Timeout
-from .interactions import hold, reply
+from .interactions import hold, patiently, reply
 from .lobby import LobbyFlow, LobbyRefusal
 from .panels import HandPanels
 from .publisher import Publisher
 from .render import Renderer
+from .replay import Replays
 from .sessions import Session, SessionRegistry, turn_deadline
 from .store import ResultRow, StaleGame, Store, StoreError
 from .tasks import Tasks
-from .texts import not_your_turn_text, with_names
+from .texts import left_text, not_your_turn_text, with_names
 
 log = logging.getLogger(__name__)
 
@@ -56,6 +58,7 @@ class Controller:
         self.publisher = Publisher(client, store, self.renderer, self.tasks, self.panels,
                                    self.sessions)
         self.lobby = LobbyFlow(store, self.sessions, self.publisher)
+        self.replays = Replays(store, self.renderer)
         self.closing = False
 
     def session_for(self, interaction: discord.Interaction) -> Session | None:
@@ -75,7 +78,9 @@ class Controller:
         """
         game = session.game
         assert game is not None
-        new, events = game.apply(move)
+        # Off the event loop: a move may search (Tile Rummy's Arrange), and the loop must
+        # keep answering everyone else meanwhile. The engine is pure, so a thread is safe.
+        new, events = await asyncio.to_thread(game.apply, move)
         deadline = turn_deadline(session, game, new)
         try:
             await self.store.record_move(session.game_id, move.seat, user_id, move.to_json(),
@@ -114,12 +119,13 @@ class Controller:
             if game is None or game.is_over or session.status != "running":
                 await reply(interaction, "This game is over.")
                 return
-            try:
-                outcome = make_move(game, seat)
+            try:  # a move or a preview may search: deferred in time if it takes long
+                outcome = await patiently(interaction, asyncio.to_thread(make_move, game, seat))
                 if isinstance(outcome, Reply):
                     await self.panels.answer(interaction, session, seat, outcome)
                     return
-                events = await self.play(session, outcome, interaction.user.id)
+                events = await patiently(interaction,
+                                         self.play(session, outcome, interaction.user.id))
             except NotYourTurn:
                 await reply(interaction, not_your_turn_text(game.to_move, session.names))
                 return
@@ -301,13 +307,16 @@ class Controller:
         player.left = player.is_computer = True
         if move is not None:
             await self.play(session, move, interaction.user.id)
-        if session.game is not None and session.game.is_over:
+        else:
+            session.log.append(f"{player.name} left the game; a computer plays their seat.")
+        new = session.game
+        assert new is not None
+        if new.is_over:
             await reply(interaction, "You left, and that ended the game: the results are in "
                                      "the channel.")
             return
-        session.log.append(f"{player.name} left the game; a computer plays their seat.")
-        await reply(interaction, "You left the game. A computer plays your seat and you are "
-                                 "recorded last.")
+        state = new.table_view().players[seat].state if move is not None else None
+        await reply(interaction, left_text(state))
         self.after_change(session)
 
     # -- the end --------------------------------------------------------------
@@ -316,11 +325,8 @@ class Controller:
         """Record results and ratings (leavers last), and free the channel."""
         game = session.game
         assert game is not None and game.is_over
-        view = game.result_view()
-        places = {p.seat: p.place for p in view.placings}
+        final_place = {p.seat: p.place for p in session.result_view(game).placings}
         n = len(session.seats)
-        final_place = {i: n if seat.left else places[i]  # UX.md: the leaver is recorded last
-                       for i, seat in enumerate(session.seats)}
         totals = game.history()[-1].totals if game.history() else (0,) * n
         rows = [ResultRow(seat=i, user_id=seat.user_id, is_computer=seat.is_computer,
                           place=final_place[i], points=int(totals[i]),
@@ -335,42 +341,45 @@ class Controller:
 
     # -- components -----------------------------------------------------------
 
-    async def on_button(self, interaction: discord.Interaction, game_id: int, action: str,
-                        arg: str) -> None:
-        if action == "rematch":
-            await self.lobby.rematch(interaction, game_id)
-            return
+    def actions_of(self, game_id: int) -> Mapping[str, Action] | None:
+        """A running game's own actions, for reading its components (bot.customids)."""
         session = self.sessions.by_id(game_id)
-        if session is None:
-            await reply(interaction, "This game is no longer running.")
-            return
-        if action in LobbyFlow.ACTIONS:
-            await self.lobby_action(interaction, session, action, arg, from_button=True)
-        elif action == "hand":
-            await self.panels.open(interaction, session)
-        else:
-            await self.variant_action(interaction, session, action, arg, [])
+        return session.variant.controls.actions if session is not None else None
 
-    async def on_select(self, interaction: discord.Interaction, game_id: int, action: str,
-                        arg: str, values: list[str]) -> None:
-        session = self.sessions.by_id(game_id)
-        if session is None:
-            await reply(interaction, "This game is no longer running.")
+    async def on_click(self, interaction: discord.Interaction, click: Click) -> None:
+        """A button or select, already read strictly (``bot.customids.decode``)."""
+        if click.action == "rematch":
+            await self.lobby.rematch(interaction, click.game_id)
             return
-        if action == "pick":
-            await self.panels.pick(interaction, session, values, arg)
+        if click.action == "replay":
+            await self.replays.open(interaction, click.game_id)
+            return
+        session = self.sessions.by_id(click.game_id)
+        if session is None:
+            await reply(interaction, GAME_GONE)
+            return
+        if click.action in LobbyFlow.ACTIONS:
+            await self.lobby_action(interaction, session, click.action, click.arg,
+                                    from_button=True)
+        elif click.action == "hand":
+            await self.panels.open(interaction, session)
+        elif click.action == "pick":
+            await self.panels.pick(interaction, session, click)
         else:
-            await self.variant_action(interaction, session, action, arg, values)
+            await self.variant_action(interaction, session, click)
 
     async def variant_action(self, interaction: discord.Interaction, session: Session,
-                             action: str, arg: str, values: list[str]) -> None:
+                             click: Click) -> None:
+        """A variant's own button or select. Only a hand selection is read as hand
+        positions: any other argument (a pile position, a stamp…) never is."""
         controls = session.variant.controls
 
         def make(game: Game, seat: int) -> Move | Reply:
-            picked = self.panels.picked(session, interaction.user.id, arg)
-            return controls.action(game, seat, action, arg, picked, values)
+            picked = self.panels.picked(session, interaction.user.id, click.selection)
+            return controls.action(game, seat, click.action, click.arg, picked, click.values)
 
-        await self.panels.ensure_shown(session, interaction.user.id)
+        if click.selection:
+            await self.panels.ensure_shown(session, interaction.user.id)
         await self.submit(interaction, session, make)
 
     # -- start and stop -------------------------------------------------------

@@ -17,8 +17,10 @@ from .engine.serial import to_data
 from .interactions import reply
 from .publisher import Publisher
 from .registry import Variant, variant
+from .rules_text import glance, options_in_effect
 from .sessions import Seat, Session, SessionRegistry, turn_deadline
 from .store import ChannelBusy, Store
+from .texts import FIELD_LIMIT, clip, with_names
 from .ui import ButtonSpec, make_view
 
 log = logging.getLogger(__name__)
@@ -98,7 +100,10 @@ class LobbyFlow:
         embed.add_field(name="Host", value=f"<@{session.host_id}>")
         embed.add_field(name="Players", value=f"{len(session.seats)} of "
                                               f"{game.min_players}–{game.max_players}")
-        embed.add_field(name="Options", value=session.options.describe(), inline=False)
+        embed.add_field(name="Rules", value=clip(f"{glance(kind.key)} `/rummy rules` tells "
+                                                 "the rest.", FIELD_LIMIT), inline=False)
+        embed.add_field(name="Options", value=clip(options_in_effect(session.options),
+                                                   FIELD_LIMIT), inline=False)
         embed.add_field(name="Seats", value=seats, inline=False)
         if session.status == "lobby":
             embed.set_footer(text="Join, add computers, and the host presses Start · "
@@ -209,6 +214,7 @@ class LobbyFlow:
         await self.store.start_game(session.game_id, game.to_json(), session.seat_rows(),
                                     deadline)
         session.game, session.deadline, session.status = game, deadline, "running"
+        session.log.extend(with_names(e.text, session.names) for e in game.opening())
         return "The game has started. Good luck!"
 
     async def _cancel(self, interaction: discord.Interaction, session: Session) -> str:

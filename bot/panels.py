@@ -15,7 +15,8 @@ import discord
 
 from cardart import hand_order
 
-from .controls.base import Reply, decode_positions, encode_positions
+from .controls.base import Reply
+from .customids import Click, encode_positions
 from .engine.cards import Piece
 from .engine.errors import IllegalMove
 from .engine.game import Game
@@ -42,8 +43,9 @@ def pick_menus(order: Sequence[Piece], selected: Sequence[int],
     """Select menus of the hand's pieces, at most 25 options each (Discord's limit).
 
     A hand of more than 25 (Penang's 25 cards, a Tile Rummy rack) is split into
-    equal runs of positions. Each menu carries the selection made in the others,
-    so picking in one keeps the rest.
+    equal runs of positions. Each menu carries its number (so no two share a
+    custom_id, which Discord refuses) and the selection made in the others, so
+    picking in one keeps the rest.
     """
     if not order:
         return []
@@ -51,9 +53,9 @@ def pick_menus(order: Sequence[Piece], selected: Sequence[int],
     size = -(-len(order) // menus)
     chosen = set(selected)
     result = []
-    for start in range(0, len(order), size):
+    for number, start in enumerate(range(0, len(order), size), start=1):
         positions = range(start + 1, min(start + size, len(order)) + 1)
-        others = encode_positions(sorted(p for p in chosen if p not in positions))
+        others = f"{number}{encode_positions(sorted(p for p in chosen if p not in positions))}"
         span = "" if menus == 1 else f" {positions[0]}–{positions[-1]}"
         result.append(SelectSpec(
             "pick", f"Pick {noun}s{span}…",
@@ -86,9 +88,8 @@ class HandPanels:
             return None
         return [piece_from_code(code) for code in saved[0]]
 
-    def picked(self, session: Session, user_id: int, arg: str) -> list[Piece]:
+    def picked(self, session: Session, user_id: int, positions: Sequence[int]) -> list[Piece]:
         """The pieces at the positions a panel button carries; refuses stale ones."""
-        positions = decode_positions(arg)
         if not positions:
             return []
         game = session.game
@@ -185,11 +186,11 @@ class HandPanels:
         return clip("\n".join(lines)), make_view(session.game_id, buttons, selects)
 
     async def pick(self, interaction: discord.Interaction, session: Session,
-                   values: list[str], arg: str = "") -> None:
+                   click: Click) -> None:
         """The player changed their selection in one pick menu: the buttons now carry it.
 
-        ``arg`` holds what is selected in the panel's other pick menus (a hand of more
-        than 25 cards is split over several), so their selection is kept.
+        ``click.selection`` holds what is selected in the panel's other pick menus (a hand
+        of more than 25 cards is split over several), so their selection is kept.
         """
         seat = session.seat_of(interaction.user.id)
         game = session.game
@@ -202,8 +203,10 @@ class HandPanels:
             await self.show(interaction, session, seat, note=f"Your {hand_word(game.tiles)} "
                             "changed: here it is now.", refresh=True)
             return
-        picked = {int(v) for v in values if v.isdigit()}
-        selected = sorted(picked | set(decode_positions(arg)))
+        selected = sorted({int(v) for v in click.values} | set(click.selection))
+        if selected and selected[-1] > len(order):
+            await reply(interaction, "That selection is out of date: open My hand again.")
+            return
         content, view = self.compose(session, game, seat, order, selected)
         try:
             await interaction.response.edit_message(content=content, view=view)

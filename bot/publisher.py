@@ -11,6 +11,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import secrets
+from collections import Counter
+from typing import Any
 
 import discord
 
@@ -41,6 +44,20 @@ LOG_LINES = 6
 COLOUR = discord.Colour.from_rgb(0x1B, 0x5E, 0x3B)
 
 
+NOT_KEPT = ("*Melds shown here were not kept: the table went back to how it was (the next "
+            "message shows it).*")
+"""Said on a retired turn message whose picture showed melds that never stood."""
+
+MeldKey = tuple[tuple[str, ...], tuple[str, ...]]
+
+
+def table_melds(game: Game) -> Counter[MeldKey]:
+    """The melds a table picture shows: each one's pieces and what they stand for."""
+    view = game.table_view()
+    return Counter((tuple(p.code for p in m.pieces),
+                    tuple(f.label(tiles=view.tiles) for f in m.faces)) for m in view.melds)
+
+
 def score_series(game: Game) -> ScoreSeries:
     """Running totals after each hand, for the score chart."""
     history = game.history()
@@ -62,6 +79,8 @@ class Publisher:
         self.stopped = False
         self.tasks: dict[int, asyncio.Task] = {}
         self.dm_channels: dict[int, discord.DMChannel] = {}
+        self.pictured: dict[int, tuple[discord.Embed, Counter[MeldKey]]] = {}
+        """Per game: the current turn message's embed and the melds its picture shows."""
 
     async def dm_channel(self, user_id: int) -> discord.DMChannel:
         """The DM channel with a player, opened once and remembered.
@@ -128,7 +147,7 @@ class Publisher:
         await self.publish_results(session, game, channel)
         if game.is_over:
             try:
-                await self.retire_turn_message(session, channel)
+                await self.retire_turn_message(session, channel, game)
                 if not session.final_posted:
                     await self.publish_final(session, game, channel)
                     session.final_posted = True
@@ -136,7 +155,7 @@ class Publisher:
             finally:  # even when Discord refuses the results, the game's timers stop
                 self.sessions.close(session)
         elif game.turn_serial != session.published_serial:
-            await self.retire_turn_message(session, channel)
+            await self.retire_turn_message(session, channel, game)
             await self.post_turn_message(session, game, channel)
         elif session.published != self.snapshot(session, game):
             await self.edit_turn_message(session, game, channel)
@@ -145,6 +164,31 @@ class Publisher:
     async def remember(self, session: Session) -> None:
         """Save what the channel and DMs show now, so a restart posts nothing twice."""
         await self.store.set_published(session.game_id, session.published_record())
+
+    async def post_once(self, session: Session, key: str, channel: discord.abc.Messageable,
+                        content: str | None = None, **kwargs: Any
+                        ) -> tuple[discord.Message, bool]:
+        """Post a message at most once, even if the bot dies between sending and saving it.
+
+        The post's nonce is saved (``Session.posting``, under ``key``: what the post
+        is) before it is sent, and Discord enforces it: sent again after a restart,
+        the same post returns the message already made instead of a second one. The
+        caller saves what it posted (clearing the intent) as it always does. Returns
+        the message and whether it may be that earlier one (its words then may be old).
+        """
+        nonce = session.posting.get(key)
+        again = nonce is not None
+        if nonce is None:
+            nonce = session.posting[key] = secrets.token_hex(12)  # Discord allows 25
+            await self.remember(session)
+        try:
+            message = await channel.send(content, nonce=nonce, **kwargs)
+        except discord.HTTPException as error:
+            if not isinstance(error, discord.DiscordServerError):  # refused: nothing was made
+                del session.posting[key]
+            raise
+        del session.posting[key]
+        return message, again
 
     @staticmethod
     def snapshot(session: Session, game: Game) -> tuple:
@@ -161,7 +205,8 @@ class Publisher:
         embed = discord.Embed(title=title, description=clip(description, EMBED_LIMIT),
                               colour=COLOUR)
         embed.set_image(url="attachment://table.png")
-        embed.set_footer(text="My hand shows your cards privately · /rummy rules for help")
+        embed.set_footer(text=f"My {hand_word(game.tiles)} shows your {game.notation.noun}s "
+                              "privately · /rummy rules for help")
         return embed
 
     def turn_content(self, session: Session, game: Game) -> str:
@@ -184,15 +229,21 @@ class Publisher:
     async def post_turn_message(self, session: Session, game: Game,
                                 channel: discord.abc.Messageable) -> None:
         png = await self.renderer.table(game.table_view(), session.names)
-        message = await channel.send(
-            self.turn_content(session, game), embed=self.turn_embed(session, game),
-            file=as_file(png, "table.png"),
+        embed = self.turn_embed(session, game)
+        message, again = await self.post_once(
+            session, "turn", channel, self.turn_content(session, game),
+            embed=embed, file=as_file(png, "table.png"),
             view=self.turn_view(session, game) or discord.utils.MISSING,
             allowed_mentions=discord.AllowedMentions(users=True))
+        self.pictured[session.game_id] = (embed, table_melds(game))
         session.turn_message_id = message.id
         session.published_serial = game.turn_serial
         session.log = session.log[-2:] if session.log else []
-        session.published = self.snapshot(session, game)
+        # A turn message posted just before a crash (perhaps for an earlier turn) comes
+        # back as itself: it becomes this turn's message and is brought up to date.
+        session.published = () if again else self.snapshot(session, game)
+        if again:
+            session.wake.set()
         await self.store.set_published(session.game_id, session.published_record(),
                                        turn=message.id)
 
@@ -204,24 +255,34 @@ class Publisher:
         png = await self.renderer.table(game.table_view(), session.names)
         message = channel.get_partial_message(session.turn_message_id)  # type: ignore[attr-defined]
         shown = self.snapshot(session, game)
+        embed = self.turn_embed(session, game)
         try:
-            await message.edit(content=self.turn_content(session, game),
-                               embed=self.turn_embed(session, game),
+            await message.edit(content=self.turn_content(session, game), embed=embed,
                                attachments=[as_file(png, "table.png")],
                                view=self.turn_view(session, game))
         except discord.NotFound:
             await self.post_turn_message(session, game, channel)
             return
+        self.pictured[session.game_id] = (embed, table_melds(game))
         session.published = shown
 
-    async def retire_turn_message(self, session: Session,
-                                  channel: discord.abc.Messageable) -> None:
-        """The previous turn message keeps its picture but loses its buttons."""
+    async def retire_turn_message(self, session: Session, channel: discord.abc.Messageable,
+                                  game: Game | None = None) -> None:
+        """The previous turn message loses its buttons and keeps its picture, unless the
+        picture shows melds ``game`` no longer has (a staged Tile Rummy table undone by a
+        penalty or a draw): then it loses the picture too and says why."""
+        shown = self.pictured.pop(session.game_id, None)
         if session.turn_message_id is None:
             return
         message = channel.get_partial_message(session.turn_message_id)  # type: ignore[attr-defined]
+        changes: dict[str, Any] = {"view": None}
+        if shown is not None and game is not None and shown[1] - table_melds(game):
+            embed = shown[0].copy()
+            embed.set_image(url=None)
+            embed.description = clip(f"{embed.description or ''}\n\n{NOT_KEPT}", EMBED_LIMIT)
+            changes.update(embed=embed, attachments=[])
         try:
-            await message.edit(view=None)
+            await message.edit(**changes)
         except discord.HTTPException:
             log.info("turn message %s could not be retired", session.turn_message_id)
         session.turn_message_id = None
@@ -239,17 +300,20 @@ class Publisher:
             head = f"**{game.table_view().hand_label.capitalize()} {result.number} is over.** "
             if session.published_results < len(history):
                 scores = scores_text(result, session.names, game.points_unit, game.points_scale)
-                await channel.send(clip(f"{head}{summary}\n{scores}"))
+                await self.post_once(session, f"results:{result.number}", channel,
+                                     clip(f"{head}{summary}\n{scores}"))
             else:  # the latest hand: each hand as scored (grouped where it was), and a picture
                 view = game.result_view()
                 png = await self.renderer.results(view, session.names)
-                await channel.send(clip(f"{head}{summary}\n{result_text(view, session.names)}"),
-                                   file=as_file(png, "results.png"))
+                await self.post_once(
+                    session, f"results:{result.number}", channel,
+                    clip(f"{head}{summary}\n{result_text(view, session.names)}"),
+                    file=as_file(png, "results.png"))
             await self.remember(session)
 
     async def publish_final(self, session: Session, game: Game,
                             channel: discord.abc.Messageable) -> None:
-        view = game.result_view()
+        view = session.result_view(game)  # in the order the records keep (leavers last)
         names = session.names
         files = [as_file(await self.renderer.results(view, names), "results.png"),
                  as_file(await self.renderer.table(game.table_view(), names), "table.png")]
@@ -261,8 +325,10 @@ class Publisher:
         text = f"**{view.title}.** {last}\n{result_text(view, names)}"
         rematch = make_view(session.game_id, [ButtonSpec("Rematch", "rematch",
                                                          style=discord.ButtonStyle.success,
-                                                         emoji="🔁")])
-        await channel.send(clip(text), files=files, view=rematch or discord.utils.MISSING)
+                                                         emoji="🔁"),
+                                              ButtonSpec("Replay", "replay", emoji="⏯")])
+        await self.post_once(session, "final", channel, clip(text), files=files,
+                             view=rematch or discord.utils.MISSING)
 
     # -- DMs ------------------------------------------------------------------
 
@@ -302,13 +368,19 @@ class Publisher:
                 except discord.NotFound:
                     old = None
             if old is None:
-                message = await dm.send(content, file=file)
+                message, again = await self.post_once(session, f"dm:{user_id}", dm, content,
+                                                      file=file)
+                if again:  # the DM sent just before a crash: show the hand as it is now
+                    await message.edit(content=content, attachments=[as_file(rendered.png,
+                                                                             "hand.png")])
                 session.dm_messages[user_id] = message.id
         except discord.Forbidden:
             session.dm_closed.add(user_id)
-            await channel.send(f"<@{user_id}>, I can't send you direct messages, so your hand "
-                               "stays here: use **My hand** or `/rummy hand` to see it.",
-                               allowed_mentions=discord.AllowedMentions(users=True))
+            await self.post_once(
+                session, f"closed:{user_id}", channel,
+                f"<@{user_id}>, I can't send you direct messages, so your hand stays here: use "
+                "**My hand** or `/rummy hand` to see it.",
+                allowed_mentions=discord.AllowedMentions(users=True))
             return
         if session.game is game:  # a move made meanwhile has shown a newer hand already
             await self.panels.remember(session, user_id, rendered.order, game.hand(seat))

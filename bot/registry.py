@@ -32,7 +32,7 @@ from .engine.variants.remi import RemiGame
 from .engine.variants.rummi import RummiGame
 from .engine.variants.straight import StraightGame
 from .engine.variants.tiles import TilesGame
-from .rules_text import SUMMARIES, options_text
+from .rules_text import SUMMARIES, first_line, options_text
 
 ChooseMove = Callable[[Any, int, random.Random], Move]
 """A computer player: a pure function of its variant's game, a seat and a seeded RNG."""
@@ -121,7 +121,7 @@ def rules_index() -> str:
     """``/rummy rules`` outside a game: every variant in a line, and how to read one."""
     lines = ["**Rummy variants** — `/rummy rules variant:<name>` for one in full."]
     for key, title in TITLES.items():
-        first = SUMMARIES[key].split("\n")[0]
+        first = first_line(key)
         start = f"`/{key} new`" if key in VARIANTS else "coming soon"
         lines.append(f"• **{title}** ({start}): {first}")
     return "\n".join(lines)

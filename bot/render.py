@@ -27,7 +27,9 @@ import discord
 
 import cardart
 from cardart import RenderedHand
+from cardart.open_table import render_open_table
 
+from .engine.replay import OpenTableView
 from .engine.views import HandView, ResultView, ScoreSeries, TableView
 from .registry import TITLES
 from .texts import with_names_in
@@ -89,6 +91,12 @@ class Renderer:
     async def results(self, view: ResultView, names: Sequence[str]) -> bytes:
         return await self._run(cardart.render_results, with_names_in(view, names),
                                list(names), title=TITLES.get(view.variant))
+
+    async def open_table(self, view: OpenTableView, names: Sequence[str],
+                         style: str = "four") -> bytes:
+        """A replay's step: the table with every hand open (only ever after the game)."""
+        return await self._run(render_open_table, view, list(names), style=style,
+                               title=TITLES.get(view.table.variant))
 
     async def chart(self, series: ScoreSeries, names: Sequence[str]) -> bytes:
         return await self._run(cardart.render_score_chart, series, list(names),

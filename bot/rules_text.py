@@ -99,6 +99,42 @@ SUMMARIES: dict[str, str] = {
 }
 
 
+TURN_HEADS = ("**Your turn:**", "**A play:**")
+"""How a summary's paragraph on what a turn is begins."""
+
+
+def glance(key: str) -> str:
+    """A variant's key rules at a glance: the summary's first line (players and pieces) and
+    the first sentence of what a turn is."""
+    lines = SUMMARIES[key].split("\n")
+    turn = next((line for line in lines if line.startswith(TURN_HEADS)), "")
+    first = turn.split(". ")[0].rstrip(".")
+    return f"{lines[0]} {first}." if turn else lines[0]
+
+
+def first_line(key: str) -> str:
+    """The summary's first line: players and pieces (the ``/rummy rules`` index)."""
+    return SUMMARIES[key].split("\n")[0]
+
+
+def options_in_effect(options: Options) -> str:
+    """Every option of a game with its value, the ones set away from the default in bold:
+    ``**target: 200** · aces: low · …`` (for the lobby)."""
+    parts = []
+    for spec in options.specs():
+        value = getattr(options, spec.name)
+        shown = f"{spec.name}: {value_text(value)}"
+        parts.append(f"**{shown}**" if value != spec.default else shown)
+    return " · ".join(parts)
+
+
+def value_text(value: object) -> str:
+    """An option's value as a player reads it: ``on``/``off``, ``none``, or the value."""
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return "none" if value is None else str(value)
+
+
 def options_text(options: type[Options]) -> str:
     """One line per option: its values, its default and what it does."""
     return "\n".join(f"• `{spec.name}` ({option_values(spec)}{_default(spec)}) — {spec.help}"

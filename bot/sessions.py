@@ -11,10 +11,12 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from dataclasses import dataclass, field
+from collections.abc import Collection
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .engine.game import Game, Options
+from .engine.views import ResultView
 from .registry import Variant, variant
 from .store import GameRow, SeatRow, Store, StoreError
 
@@ -72,6 +74,9 @@ class Session:
     final_posted: bool = False
     dm_messages: dict[int, int] = field(default_factory=dict)
     dm_keys: dict[int, str] = field(default_factory=dict)
+    posting: dict[str, str] = field(default_factory=dict)
+    """Posts under way, by what they are (``turn``, ``results:2``…): the nonce each is sent
+    with, saved before it is sent, so a post repeated after a crash is the same post."""
     # Runtime only.
     published: tuple = ()
     """What the current turn message shows (Publisher.snapshot); rebuilt after a restart."""
@@ -109,6 +114,7 @@ class Session:
         """What the channel and DMs show, as saved in the store."""
         return {"serial": self.published_serial, "results": self.published_results,
                 "final": self.final_posted, "closed": sorted(self.dm_closed),
+                "posting": dict(self.posting),
                 "dms": {str(user): [self.dm_messages[user], self.dm_keys.get(user, "")]
                         for user in self.dm_messages}}
 
@@ -117,6 +123,7 @@ class Session:
         self.published_results = int(record.get("results", 0))
         self.final_posted = bool(record.get("final", False))
         self.dm_closed.update(int(user) for user in record.get("closed", ()))
+        self.posting.update({str(k): str(v) for k, v in record.get("posting", {}).items()})
         for user, (message_id, key) in record.get("dms", {}).items():
             self.dm_messages[int(user)] = int(message_id)
             self.dm_keys[int(user)] = str(key)
@@ -137,6 +144,11 @@ class Session:
     @property
     def humans(self) -> list[int]:
         return [s.user_id for s in self.seats if s.human and s.user_id is not None]
+
+    def result_view(self, game: Game) -> ResultView:
+        """The game's results as the channel and the records tell them: players who left
+        placed after everyone who stayed (UX.md: a leaver is recorded last)."""
+        return leavers_last(game.result_view(), {i for i, s in enumerate(self.seats) if s.left})
 
     def seat_rows(self) -> list[SeatRow]:
         return [seat.row(i) for i, seat in enumerate(self.seats)]
@@ -199,6 +211,25 @@ class SessionRegistry:
 
     def __len__(self) -> int:
         return len(self._by_id)
+
+
+def leavers_last(view: ResultView, left: Collection[int]) -> ResultView:
+    """``view`` with the seats in ``left`` placed after every other seat.
+
+    Everyone keeps their order among their own kind; places are competition
+    ranks again (ties share a place), so the stayers' places close up and one
+    order serves the results message, the records and ``/rummy history``.
+    """
+    if not left:
+        return view
+    ordered = sorted(view.placings, key=lambda p: (p.seat in left, p.place, p.seat))
+    placings = []
+    for placing in ordered:
+        rivals = [p for p in ordered if (p.seat in left) == (placing.seat in left)]
+        ahead = 0 if placing.seat not in left else len(ordered) - len(rivals)
+        place = 1 + ahead + sum(1 for p in rivals if p.place < placing.place)
+        placings.append(replace(placing, place=place))
+    return replace(view, placings=tuple(placings))
 
 
 def turn_deadline(session: Session, old: Game | None, new: Game,

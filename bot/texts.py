@@ -12,10 +12,12 @@ from dataclasses import replace
 
 from .engine.cards import RANK_LABELS, RANK_NAMES, Piece
 from .engine.game import HandResult
-from .engine.views import HandView, MeldView, Placing, ResultView, TableView
+from .engine.views import HandView, MeldView, Placing, ResultView, SeatState, TableView
 
 CONTENT_LIMIT = 2000
 EMBED_LIMIT = 4096
+FIELD_LIMIT = 1024
+"""Discord's limit on an embed field's value."""
 _SEAT = re.compile(r"\{p(\d+)\}")
 
 
@@ -122,7 +124,7 @@ def result_text(view: ResultView, names: Sequence[str]) -> str:
     for placing in view.placings:
         name = names[placing.seat] if placing.seat < len(names) else f"seat {placing.seat + 1}"
         if placing.grouped:
-            held = f" — {grouping_text(placing, view.run_word, view.tiles)}"
+            held = f" — {grouping_text(placing, view)}"
         else:
             held = f" — held {codes(placing.held)}" if placing.held else ""
         if placing.finish is not None:
@@ -135,14 +137,15 @@ def result_text(view: ResultView, names: Sequence[str]) -> str:
     return "\n".join(lines)
 
 
-def group_text(meld: MeldView, run_word: str = "run", tiles: bool = False) -> str:
-    """``Pure sequence 5H 6H 7H`` or ``Set 9C 9D JK(=9)``: what a group is, and its pieces."""
-    return f"{meld.title(run_word)} {meld_text(meld, tiles)}"
+def group_text(meld: MeldView, view: ResultView) -> str:
+    """``Pure sequence 5H 6H 7H`` or ``Set 9C 9D JK(=9)``: what a group is, in the variant's
+    words (Rummi: ``Kill``), and its pieces."""
+    return f"{view.group_title(meld)} {meld_text(meld, view.tiles)}"
 
 
-def grouping_text(placing: Placing, run_word: str = "run", tiles: bool = False) -> str:
+def grouping_text(placing: Placing, view: ResultView) -> str:
     """A grouped hand in words: ``Pure sequence … · Set … · Deadwood: KD 2C (12)``."""
-    parts = [group_text(meld, run_word, tiles) for meld in placing.groups]
+    parts = [group_text(meld, view) for meld in placing.groups]
     if placing.grouping_note:
         parts.insert(0, placing.grouping_note[:1].upper() + placing.grouping_note[1:])
     if placing.deadwood:
@@ -208,3 +211,27 @@ def drawn_text(view: HandView) -> str:
     if view.newest is None:
         return ""
     return f"You drew **{view.newest.code}**."
+
+
+LEFT_AS = {
+    SeatState.DEAD: "you are Dead: you make no more plays, and the cards you hold count "
+                    "against you at the end",
+    SeatState.DROPPED: "you are dropped from this deal, and at the start of every later one, "
+                       "each time at a drop's cost",
+    SeatState.OUT: "you are out: you make no more plays, and the cards you hold are scored at "
+                   "the end",
+    SeatState.ELIMINATED: "you are out of the game",
+}
+"""What leaving made of a seat, by the state the variant's own way out left it in."""
+
+
+def left_text(state: SeatState | None) -> str:
+    """The answer to ``/rummy leave`` mid-game: what actually happens to the seat.
+
+    ``state``: the seat's state after the variant's own way out (Penang: Dead, Indian:
+    dropped, Rummi: out); ``None`` when the variant has none and a computer takes over.
+    """
+    if state is None:
+        return "You left the game. A computer plays your seat and you are recorded last."
+    what = LEFT_AS.get(state, "you make no more plays")
+    return f"You left the game, so {what}. You are recorded last."

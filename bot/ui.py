@@ -3,16 +3,27 @@
 Every component is a :class:`discord.ui.DynamicItem`: its ``custom_id``
 carries the game id, the action and its argument (``rm:42:draw:stock``), so
 a click on a message sent before a restart is routed without any saved view.
-Callbacks hand over to the client's ``controller`` (any :class:`ComponentRouter`).
+What comes back is read by :func:`bot.customids.decode` alone, and every
+interaction is answered: one line for anything unreadable, and one line (with
+the error logged) for anything that fails on the bot's side. Callbacks hand
+over to the client's ``controller`` (any :class:`ComponentRouter`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import logging
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 import discord
+
+from .customids import Action, Click, Unreadable, decode, encode
+from .interactions import FAILED, received, reply
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
 
 CUSTOM_ID_LIMIT = 100
 SELECT_LIMIT = 25
@@ -21,17 +32,46 @@ SELECT_LIMIT = 25
 class ComponentRouter(Protocol):
     """Where clicks go: the bot's controller."""
 
-    async def on_button(self, interaction: discord.Interaction, game_id: int, action: str,
-                        arg: str) -> None: ...
+    def actions_of(self, game_id: int) -> Mapping[str, Action] | None:
+        """The running game's own actions (``None``: no such game is running)."""
+        ...
 
-    async def on_select(self, interaction: discord.Interaction, game_id: int, action: str,
-                        arg: str, values: list[str]) -> None: ...
+    async def on_click(self, interaction: discord.Interaction, click: Click) -> None: ...
 
 
 def router(interaction: discord.Interaction) -> ComponentRouter:
     """The controller of the client that received ``interaction``."""
     found: ComponentRouter = getattr(interaction.client, "controller")  # noqa: B009
     return found
+
+
+async def dispatch(interaction: discord.Interaction, custom_id: str,
+                   values: Sequence[str] | None = None, offered: Sequence[str] = ()) -> None:
+    """Read a game component strictly and hand it to the controller."""
+    controller = router(interaction)
+    await answered(interaction, custom_id, values,
+                   lambda: decode(custom_id, values, offered, controller.actions_of),
+                   controller.on_click)
+
+
+async def answered(interaction: discord.Interaction, custom_id: str,
+                   values: Sequence[str] | None, read: Callable[[], T],
+                   handle: Callable[[discord.Interaction, T], Awaitable[None]]) -> None:
+    """The bot's every component: ``read`` it strictly (``bot.customids``), ``handle`` it,
+    and answer whatever happens: one line for what cannot be read, and one line, the error
+    logged, for a failure on the bot's side (as ``RummyTree.on_error`` for commands)."""
+    received(interaction)
+    try:
+        what = read()
+    except Unreadable as refusal:
+        log.info("refused component %.120r (values %.120r)", custom_id, values)
+        await reply(interaction, str(refusal))
+        return
+    try:
+        await handle(interaction, what)
+    except Exception:
+        log.exception("component %s failed", custom_id)
+        await reply(interaction, FAILED)
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,58 +100,78 @@ class SelectSpec:
     """Values shown as already selected."""
 
 
-class GameButton(discord.ui.DynamicItem[discord.ui.Button],
-                 template=r"rm:(?P<game>[0-9]+):(?P<action>[a-z_]+):(?P<arg>[^:]*)"):
-    def __init__(self, game_id: int, spec: ButtonSpec) -> None:
-        custom_id = f"rm:{game_id}:{spec.action}:{spec.arg}"
-        if len(custom_id) > CUSTOM_ID_LIMIT:
-            raise ValueError(f"custom_id too long: {custom_id}")
-        super().__init__(discord.ui.Button(label=spec.label[:80], style=spec.style,
-                                           custom_id=custom_id, disabled=spec.disabled,
-                                           emoji=spec.emoji))
-        self.game_id = game_id
-        self.spec = spec
+def _checked(custom_id: str) -> str:
+    if len(custom_id) > CUSTOM_ID_LIMIT:
+        raise ValueError(f"custom_id too long: {custom_id}")
+    return custom_id
+
+
+class GameButton(discord.ui.DynamicItem[discord.ui.Button], template=r"(?s)rm:.*"):
+    """Any ``rm:`` button: whatever its id holds, the click is read and answered."""
+
+    def __init__(self, item: discord.ui.Button) -> None:
+        super().__init__(item)
+
+    @classmethod
+    def make(cls, game_id: int, spec: ButtonSpec) -> GameButton:
+        return cls(discord.ui.Button(
+            label=spec.label[:80], style=spec.style, disabled=spec.disabled, emoji=spec.emoji,
+            custom_id=_checked(encode("m", game_id, spec.action, spec.arg))))
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: Any) -> GameButton:
         assert isinstance(item, discord.ui.Button)
-        spec = ButtonSpec(item.label or "", match["action"], match["arg"], item.style)
-        return cls(int(match["game"]), spec)
+        return cls(item)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await router(interaction).on_button(interaction, self.game_id, self.spec.action,
-                                            self.spec.arg)
+        await dispatch(interaction, self.item.custom_id or "")
 
 
-class GameSelect(discord.ui.DynamicItem[discord.ui.Select],
-                 template=r"rs:(?P<game>[0-9]+):(?P<action>[a-z_]+):(?P<arg>[^:]*)"):
-    def __init__(self, game_id: int, spec: SelectSpec) -> None:
-        custom_id = f"rs:{game_id}:{spec.action}:{spec.arg}"
-        if len(custom_id) > CUSTOM_ID_LIMIT:
-            raise ValueError(f"custom_id too long: {custom_id}")
+class GameSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"(?s)rs:.*"):
+    """Any ``rs:`` select: its values are read against the options the message offered."""
+
+    def __init__(self, item: discord.ui.Select) -> None:
+        super().__init__(item)
+
+    @classmethod
+    def make(cls, game_id: int, spec: SelectSpec) -> GameSelect:
         options = [discord.SelectOption(label=label[:100], value=value,
                                         default=value in spec.chosen)
                    for label, value in spec.options[:SELECT_LIMIT]]
-        super().__init__(discord.ui.Select(
-            custom_id=custom_id, placeholder=spec.placeholder[:150], options=options,
+        return cls(discord.ui.Select(
+            custom_id=_checked(encode("s", game_id, spec.action, spec.arg)),
+            placeholder=spec.placeholder[:150], options=options,
             min_values=min(spec.min_values, len(options)),
             max_values=max(1, min(spec.max_values, len(options)))))
-        self.game_id = game_id
-        self.spec = spec
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: Any) -> GameSelect:
         assert isinstance(item, discord.ui.Select)
-        spec = SelectSpec(match["action"], item.placeholder or "",
-                          tuple((o.label, o.value) for o in item.options), match["arg"],
-                          item.min_values, item.max_values)
-        return cls(int(match["game"]), spec)
+        return cls(item)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await router(interaction).on_select(interaction, self.game_id, self.spec.action,
-                                            self.spec.arg, list(self.item.values))
+        await dispatch(interaction, self.item.custom_id, list(self.item.values),
+                       [option.value for option in self.item.options])
+
+
+class StrayComponent(discord.ui.DynamicItem[discord.ui.Item[Any]],
+                     template=r"(?s)(?!r[a-z]{1,2}:).*"):
+    """Any custom_id without the bot's prefix: every component the bot makes has one,
+    ``r`` and a letter or two (``rm:`` buttons, ``rs:`` selects, ``rpb:``/``rps:`` replay
+    steppers), so only a tampered client sends one of these."""
+
+    def __init__(self, item: discord.ui.Item[Any]) -> None:
+        super().__init__(item)
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: Any) -> StrayComponent:
+        return cls(item)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await dispatch(interaction, getattr(self.item, "custom_id", "") or "")
 
 
 def make_view(game_id: int, buttons: Sequence[ButtonSpec] = (),
@@ -128,16 +188,16 @@ def make_view(game_id: int, buttons: Sequence[ButtonSpec] = (),
     view = discord.ui.View(timeout=None)
     row = 0
     for menu in selects[:4]:
-        select = GameSelect(game_id, menu)
+        select = GameSelect.make(game_id, menu)
         select.item.row = row
         view.add_item(select)
         row += 1
     for i, spec in enumerate(buttons[: 5 * (5 - row)]):
-        button = GameButton(game_id, spec)
+        button = GameButton.make(game_id, spec)
         button.item.row = row + i // 5
         view.add_item(button)
     view.stop()
     return view
 
 
-DYNAMIC_ITEMS = (GameButton, GameSelect)
+DYNAMIC_ITEMS = (GameButton, GameSelect, StrayComponent)

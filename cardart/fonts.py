@@ -4,7 +4,7 @@ The fonts are shipped in ``cardart/fonts/`` (never system fonts). Each
 :class:`Typeface` is a *chain* of them: DejaVu first (Latin, Greek, Cyrillic,
 the card faces' letters and symbols), then Noto Sans Devanagari, Tamil and
 Thai, Noto Sans CJK SC and Noto Emoji (how those files were made:
-``tools/build_fonts.py``). Text is cut into grapheme clusters (``\\X``: a
+``cardart/fontbuild.py``). Text is cut into grapheme clusters (``\\X``: a
 Devanagari conjunct with its vowel signs, an emoji with its modifiers and
 joiners stay whole); each cluster is set in the first font of the chain whose
 character map holds all its characters, except that emoji go to the emoji font

@@ -10,7 +10,7 @@ from PIL import Image
 from bot.engine.views import PlayerPanel, SeatState, TableView
 
 from . import palette, shapes, sprites
-from .fonts import Typeface, cap_height, draw_text, fitted
+from .fonts import Typeface, cap_height, draw_text, fitted, text
 from .layout import SMALL_SIZE, TEXT_SIZE, name_of, right_columns
 from .raster import fill, paste
 
@@ -43,7 +43,7 @@ class PlayersPanel:
 
     def draw(self, picture: Image.Image, xy: tuple[int, int], width: int) -> None:
         x, y = xy
-        starts = self._column_starts(x, width)
+        starts = self._column_starts(x, width, self._state_width(width))
         headers = ("player", "tiles" if self.view.tiles else "cards", "score", "state")
         rooms = (starts[1] - starts[0] - 12, *(room - 8 for _, room in COLUMNS))
         for start, header, room in zip(starts, headers, rooms, strict=True):
@@ -52,10 +52,22 @@ class PlayersPanel:
         for row, player in enumerate(self.view.players):
             self._row(picture, player, (x, y + PANEL_HEADER + row * PANEL_ROW), width, starts)
 
+    def _state_width(self, width: int) -> int:
+        """The state column: wide enough for each state and its note (``won`` and ``Dead
+        (no play)``, ``playing`` and ``no initial meld yet``) where the names can spare
+        the room, never narrower than its usual width."""
+        usual = COLUMNS[-1][1]
+        needed = max((text(p.state.value, Typeface.BOLD, TEXT_SIZE).width + 10
+                      + (text(p.note, Typeface.REGULAR, SMALL_SIZE).width if p.note else 0)
+                      + 18 for p in self.view.players), default=usual)
+        spare = width - 40 - NAME_ROOM - sum(column for _, column in COLUMNS)
+        return usual + max(0, min(needed - usual, spare))
+
     @staticmethod
-    def _column_starts(x: int, width: int) -> list[int]:
+    def _column_starts(x: int, width: int, state: int) -> list[int]:
         """Where the name (after the pointer) and the right-hand columns begin."""
-        return [x + 40, *right_columns(x + width, [column for _, column in COLUMNS])]
+        widths = [column for _, column in COLUMNS[:-1]] + [state]
+        return [x + 40, *right_columns(x + width, widths)]
 
     def _row(self, picture: Image.Image, player: PlayerPanel, xy: tuple[int, int], width: int,
              starts: list[int]) -> None:
@@ -79,8 +91,9 @@ class PlayersPanel:
             paste(picture, dealer, (starts[0] + name.width + 8,
                                     y + (PANEL_ROW - 6 - dealer.height) // 2))
         cells = (str(player.pieces_left), player.score, player.state.value)
+        rooms = [b - a for a, b in zip(starts[1:], [*starts[2:], x + width], strict=True)]
         runs = [fitted(content, Typeface.BOLD, TEXT_SIZE, room - 8)
-                for content, (_, room) in zip(cells, COLUMNS, strict=True)]
+                for content, room in zip(cells, rooms, strict=True)]
         for start, run in zip(starts[1:], runs, strict=True):
             draw_text(picture, run, (start, line), ink)
         if player.note:  # after the state, smaller, in the room left

@@ -3,7 +3,7 @@ finished with, in a slot of its own), notes, the seed."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from PIL import Image
@@ -62,8 +62,8 @@ def render_results(view: ResultView, names: Sequence[str], *, style: Style = "fo
                            Line(" · ".join(subtitle), size=SMALL_SIZE, colour=palette.FELT_MUTED),
                            _ColumnHeads()]
     size = sprites.TILE_SMALL if view.tiles else sprites.CARD_SMALL
-    blocks += [_PlacingRow(placing, name_of(names, placing.seat), size, style, view.run_word,
-                           view.tiles)
+    blocks += [_PlacingRow(placing, name_of(names, placing.seat), size, style,
+                           view.group_title, view.tiles)
                for placing in sorted(view.placings, key=lambda p: (p.place, p.seat))]
     return png_bytes(stack(blocks, ROW_GAP))
 
@@ -92,7 +92,8 @@ class _PlacingRow:
     name: str
     size: sprites.PieceSize
     style: Style
-    run_word: str = "run"
+    group_title: Callable[[MeldView], str] = MeldView.title
+    """What a group is called, in the variant's words (``ResultView.group_title``)."""
     tiles: bool = False
 
     @property
@@ -114,7 +115,7 @@ class _PlacingRow:
 
     def _grouped(self) -> _GroupedHand:
         """The grouped hand, the finish card last in its own captioned slot."""
-        return _GroupedHand.of(self.placing, self.run_word, self.tiles, self.size,
+        return _GroupedHand.of(self.placing, self.group_title, self.tiles, self.size,
                                WIDTH - MARGIN - 16 - NAME_X)
 
     @property
@@ -218,9 +219,9 @@ class _GroupedHand:
     size: sprites.PieceSize
 
     @classmethod
-    def of(cls, placing: Placing, run_word: str, tiles: bool, size: sprites.PieceSize,
-           span: int) -> _GroupedHand:
-        segments = [_Segment(g.pieces, g.title(run_word).lower(), g) for g in placing.groups]
+    def of(cls, placing: Placing, group_title: Callable[[MeldView], str], tiles: bool,
+           size: sprites.PieceSize, span: int) -> _GroupedHand:
+        segments = [_Segment(g.pieces, group_title(g).lower(), g) for g in placing.groups]
         if placing.deadwood or not placing.groups:
             segments.append(_Segment(placing.deadwood, f"deadwood · {placing.deadwood_value}"))
         if placing.finish is not None:

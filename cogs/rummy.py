@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.interactions import reply
+from bot.interactions import patiently, reply
 from bot.registry import TITLES, VARIANTS, rules, rules_index
 from bot.render import as_file
 from bot.sessions import Session
@@ -87,11 +87,13 @@ class RummyCog(commands.GroupCog, group_name="rummy",
         text = table_text(view, session.names)
         if session.deadline and not game.is_over:
             text += f"\nTurn ends <t:{int(session.deadline)}:R>."
-        png = await self.controller.renderer.table(view, session.names)
+        png = await patiently(interaction, self.controller.renderer.table(view, session.names),
+                              ephemeral=False)  # a picture drawn first: deferred if slow
         embed = discord.Embed(title=f"{game.title} · {view.hand_label} {view.hand_number}",
                               description=clip(text, EMBED_LIMIT), colour=COLOUR)
         embed.set_image(url="attachment://table.png")
-        await interaction.response.send_message(embed=embed, file=as_file(png, "table.png"))
+        await reply(interaction, None, embed=embed, file=as_file(png, "table.png"),
+                    ephemeral=False)
 
     @app_commands.command(name="resume", description="Take back your seat from auto-play")
     async def resume(self, interaction: discord.Interaction) -> None:
@@ -186,6 +188,19 @@ class RummyCog(commands.GroupCog, group_name="rummy",
                                                                      EMBED_LIMIT),
                               colour=COLOUR)
         await interaction.response.send_message(embed=embed)
+
+    @app_commands.command(name="replay", description="Step through a finished game, every "
+                                                     "hand open, and get its record (only you "
+                                                     "see it)")
+    @app_commands.describe(game="Which finished game of this server (your last one, if left "
+                                "out)")
+    async def replay(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        await self.controller.replays.command(interaction, game)
+
+    @replay.autocomplete("game")
+    async def replay_games(self, interaction: discord.Interaction,
+                           current: str) -> list[app_commands.Choice[str]]:
+        return await self.controller.replays.complete(interaction, current)
 
     @app_commands.command(name="rules", description="A short summary of a variant's rules")
     @app_commands.describe(variant="Which variant (the one in this channel, if left out)")

@@ -4,13 +4,17 @@ from __future__ import annotations
 
 import random
 import re
+import sys
 from collections.abc import Callable
 from typing import Any
+
+import pytest
 
 from bot.app import RummyBot
 from bot.engine.game import Game, Move
 from bot.engine.moves import Discard, Draw, LayOff, MeldDown
 from bot.sessions import Session
+from cardart import fonts
 from tests.fakediscord import Channel, FakeDiscord, Message, User
 
 PANEL_BUTTONS = {"My hand", "My rack"}
@@ -139,3 +143,39 @@ async def choose_in(fake: FakeDiscord, user: User, panel: Message, action: str,
     assert value in {o["value"] for o in menu["options"]}, menu["options"]
     return (await (await fake.select(user, panel, [value],
                                      custom_id=menu["custom_id"])).reply()).text
+
+
+def pictured(bot: RummyBot, kind: str) -> list[Any]:
+    """Every view the bot draws as a ``kind`` picture ("table", "results") from now on."""
+    renderer = bot.controller.renderer
+    draw = getattr(renderer, kind)
+    views: list[Any] = []
+
+    async def recording(view: Any, *args: Any, **kwargs: Any) -> bytes:
+        views.append(view)
+        png: bytes = await draw(view, *args, **kwargs)
+        return png
+
+    setattr(renderer, kind, recording)
+    return views
+
+
+def cut_words(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every text a picture drawn from now on had to cut short with an ellipsis.
+
+    Wraps ``fitted`` where the card art modules use it (pictures drawn in the
+    bot's threads, as ``render_processes=0`` runs them, are seen too).
+    """
+    cut: list[str] = []
+    original = fonts.fitted
+
+    def watching(content: str, face: fonts.Typeface, size: int, max_width: int) -> fonts.Text:
+        if fonts.text(content, face, size).width > max_width:
+            cut.append(content)
+        return original(content, face, size, max_width)
+
+    for module in list(sys.modules.values()):
+        if (module is not None and module.__name__.startswith("cardart.")
+                and getattr(module, "fitted", None) is original):
+            monkeypatch.setattr(module, "fitted", watching)
+    return cut

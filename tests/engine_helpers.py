@@ -73,9 +73,10 @@ def straight(players: int = 3, *, held: list[str] | None = None, stock: str | No
     else:
         stock_cards = cards(stock)
     return dataclasses.replace(
-        game, hands=hand_cards, stock=stock_cards[::-1], discard=pile, table=melds, turn=turn,
+        game, hands=hand_cards, stock=stock_cards[::-1], pile=pile, table=melds, turn=turn,
         phase=phase, dealer=(turn - 1) % players, active=[True] * players,
-        has_melded=[False] * players, played_before=[False] * players)
+        has_melded=[False] * players, played_before=[False] * players,
+        known=[[] for _ in range(players)])
 
 
 def all_cards(game: StraightGame) -> Counter:

@@ -50,4 +50,5 @@ def remi(players: int = 2, *, held: list[str | None], pile: str = "", stock: str
     return dataclasses.replace(
         game, hands=hands, pile=pile_cards, stock=stock_cards[::-1], table=melds, turn=turn,
         phase=phase, dealer=turn if dealer is None else dealer, drawn=None,
-        totals=list(totals) if totals is not None else [0] * players)
+        totals=list(totals) if totals is not None else [0] * players,
+        known=[[] for _ in range(players)])

@@ -7,7 +7,10 @@ import json
 import time
 from pathlib import Path
 
+import pytest
+
 from bot.ai.straight import choose_move
+from bot.registry import VARIANTS
 from tests.bot_harness import running_bot
 from tests.e2e_helpers import (
     assert_no_hand_in_channel,
@@ -446,3 +449,40 @@ async def test_one_move_edits_the_turn_message_once(fake_discord: FakeDiscord,
         bot.controller.publisher.wake(session)  # nothing changed: nothing is sent
         await published(fake_discord, bot)
         assert len(turn.history) == before + 1
+
+
+@pytest.mark.parametrize("key", sorted(VARIANTS))
+async def test_the_lobby_shows_every_option_and_the_key_rules(fake_discord: FakeDiscord,
+                                                              db: Path, key: str) -> None:
+    """Issue 19 item 12: every option in effect (the ones set away from the default in bold,
+    one set to its default too) and the variant's key rules, before anyone joins."""
+    alice = fake_discord.user("alice")
+    specs = VARIANTS[key].game.options_type.specs()
+    kept = next(s for s in specs if s.kind == "choice")  # set, to what it is by default
+    async with running_bot(fake_discord, db):
+        lobby = await (await fake_discord.slash(alice, f"/{key} new", seed=1,
+                                                options={kept.name: kept.default,
+                                                         "turn_seconds": 0})).reply()
+        options = lobby.embeds[0]["fields"]
+        shown = {f["name"]: f["value"] for f in options}
+        for spec in specs:
+            assert f"{spec.name}: " in shown["Options"], (spec.name, shown["Options"])
+        assert "**turn_seconds: 0**" in shown["Options"]
+        assert f"{kept.name}: {kept.default}" in shown["Options"]
+        assert "Your turn:" in shown["Rules"] or "A play:" in shown["Rules"], shown["Rules"]
+        assert "/rummy rules" in shown["Rules"]
+
+
+async def test_a_bar_in_garbage_is_answered_with_what_is_wrong(fake_discord: FakeDiscord,
+                                                               db: Path) -> None:
+    """Issue 19 item 13 (NOT-6, NOT-13): the first real problem is named, not only the |."""
+    alice, bob = fake_discord.user("alice"), fake_discord.user("bob")
+    async with running_bot(fake_discord, db) as bot:
+        session = await start_game(fake_discord, bot, alice, joiners=[bob])
+        mover = fake_discord.user(session.seats[session.game.to_move].name)
+        cases = {"11H | 7H": '"11H" is not a card', "7H|ZZ": '"ZZ" is not a card',
+                 "7H | 8H": "one group only here: remove the |"}
+        for typed, expected in cases.items():
+            answer = await (await fake_discord.slash(mover, "/straight discard",
+                                                     card=typed)).reply()
+            assert answer.ephemeral and answer.text.startswith(expected), (typed, answer.text)

@@ -25,6 +25,7 @@ from bot.engine.views import Placing, ResultView
 from cardart import palette, render_results, render_score_chart, render_table, sprites
 from cardart.chart import LEGEND_SIZE, LEGEND_WIDTH
 from cardart.demo import sample_scripts_table, sample_series
+from cardart.fontbuild import big5_level1_hanzi, cjk_charset, gb2312_hanzi
 from cardart.fonts import (
     ELLIPSIS,
     FONT_DIR,
@@ -39,7 +40,6 @@ from cardart.layout import MARGIN, TEXT_SIZE, WIDTH
 from cardart.panel import COLUMNS as PANEL_COLUMNS
 from cardart.raster import posterise
 from cardart.results import NAME_X, _column_starts
-from tools.build_fonts import big5_level1_hanzi, cjk_charset, gb2312_hanzi
 
 ROOT = Path(__file__).resolve().parent.parent
 

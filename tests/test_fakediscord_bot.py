@@ -527,6 +527,7 @@ async def test_a_first_response_after_three_seconds_is_refused_with_10062(
     assert isinstance(bot.errors[0], discord.NotFound)
     fake_discord.take_problems()
     inter.expect_unanswered()
+    inter.expect_late()
 
 
 async def test_a_followup_after_fifteen_minutes_is_refused(

@@ -131,7 +131,11 @@ async def test_first_response_within_three_seconds(
     with pytest.raises(AssertionError, match="10062"):
         await late.response()
     fake_discord.take_problems()
+    assert fake_discord.late_answers() == [late]  # the suite-wide check would fail the test
+    assert in_time.answer_time is not None and in_time.answer_time < 3 < late.answer_time
     late.expect_unanswered()
+    late.expect_late()
+    assert fake_discord.late_answers() == []
     await raw.followup(in_time, {"content": "done"})
 
 

@@ -169,6 +169,13 @@ RULES: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {
         {"content": "hi", "flags": 4096},
         {"content": "hi", "flags": 64},
     ),
+    "nonce length": ({"nonce": "n" * 25}, {"nonce": "n" * 26}),
+    "unique custom_ids": (  # two pick menus of one rack, as Discord refuses them (issue 19)
+        {"components": [row(select(13, custom_id="rs:3:pick:1")),
+                        row(select(13, custom_id="rs:3:pick:2"))]},
+        {"components": [row(select(13, custom_id="rs:3:pick:")),
+                        row(select(13, custom_id="rs:3:pick:"))]},
+    ),
 }
 
 
@@ -214,6 +221,31 @@ async def test_empty_message_is_refused_with_50006(
     assert (refused.status, refused.code) == (400, 50006)
     assert accepted.status == 200
     fake_discord.take_problems(code=50006)
+
+
+async def test_an_enforced_nonce_returns_the_first_message(
+    fake_discord: FakeDiscord, raw: RawClient
+) -> None:
+    """Discord: with ``enforce_nonce``, a second create with the same nonce by the same
+    author in the past few minutes returns the first message and makes none."""
+    channel = fake_discord.default_channel
+    other = fake_discord.guild("Rummy Club").add_text_channel("other")
+    first = await raw.post_message(channel.id, {"content": "one", "nonce": "n1",
+                                                "enforce_nonce": True})
+    again = await raw.post_message(channel.id, {"content": "two", "nonce": "n1",
+                                                "enforce_nonce": True})
+    loose = await raw.post_message(channel.id, {"content": "three", "nonce": "n1"})
+    elsewhere = await raw.post_message(other.id, {"content": "four", "nonce": "n1",
+                                                  "enforce_nonce": True})
+    assert again.body["id"] == first.body["id"] and again.body["content"] == "one"
+    assert first.body["nonce"] == "n1"
+    assert loose.body["id"] != first.body["id"] and elsewhere.body["id"] != first.body["id"]
+    fake_discord.advance_time(5 * 60 + 1)
+    later = await raw.post_message(channel.id, {"content": "five", "nonce": "n1",
+                                                "enforce_nonce": True})
+    assert later.body["id"] != first.body["id"]
+    assert [m.content for m in fake_discord.channel_messages(channel)] == ["one", "three",
+                                                                           "five"]
 
 
 async def test_attachment_size_limit() -> None:

@@ -10,10 +10,10 @@ from bot.controls.base import (
     ARG_LIMIT,
     Reply,
     decode_declaration,
-    decode_positions,
     encode_declaration,
 )
 from bot.controls.indian import IndianControls
+from bot.customids import decode_positions
 from bot.engine.errors import IllegalMove, NotYourTurn
 from bot.engine.moves import Discard, Draw
 from bot.engine.variants.indian import Declare, Drop, IndianGame

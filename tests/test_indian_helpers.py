@@ -52,12 +52,12 @@ def position(game: IndianGame, *, held: list[str], cut: str | None = "10H", open
         closed_cards = cards(closed)
     in_play = [bool(h) for h in hands]
     return dataclasses.replace(
-        game, hands=hands, closed=closed_cards[::-1], open=pile, cut_joker=cut_card,
+        game, hands=hands, stock=closed_cards[::-1], pile=pile, cut_joker=cut_card,
         packs=packs, turn=turn, phase=phase, dealer=(turn - 1) % n, active=in_play,
         has_drawn=[phase == "discard" and s == turn for s in range(n)],
         deal_points=[0] * n, deal_notes=["" if in_play[s] else "not dealt in" for s in range(n)],
         discarded=bool(pile[:-1]) or len(pile) != 1,
-        drawn=hands[turn][-1] if phase == "discard" else None,
+        drawn=hands[turn][-1] if phase == "discard" else None, known=[[] for _ in range(n)],
         totals=list(totals) if totals is not None else list(game.totals))
 
 

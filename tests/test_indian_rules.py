@@ -248,6 +248,28 @@ def test_IND_15_joker_annotations() -> None:
     assert "JK(=8H)" in verdict.shown
 
 
+def test_IND_15_set_joker_may_name_a_suit_an_ordinary_card_has() -> None:
+    """IND-13, IND-15: jokers are exempt from the suit rule, so JK=5H joins 5H 5S 5D 5C."""
+    from bot.engine.melds import SET, read_meld
+
+    for text in ("5H 5S 5D 5C JK=5H", "7H 7D JK=7H"):
+        (group,) = groups(text)
+        meld = read_meld(list(group), indian_rules(10))
+        assert meld.kind == SET and "JK(=" + text[-2:] + ")" in judge_grouping(
+            groups(text), indian_rules(10)).shown
+    assert valid("AD 2D 3D 4D | 6S 7S 8S 9S | 5H 5S 5D 5C JK=5H", wild=10)
+    assert not valid("7S 7S 7H | 2C 3C 4C | 9H 10H JH | KD KC KH JK")  # ordinary cards still
+
+
+def test_IND_15_show_with_a_joker_naming_a_held_suit_is_valid() -> None:
+    """IND-15, IND-23: such a show ends the deal as a valid show, not an 80-point wrong show."""
+    grouping = "AD 2D 3D 4D | 5S 6S 7S | 9D 9S 9C | 7H 7D JK=7H"
+    game = indian(2, held=[flat(grouping).replace("=7H", "") + " KS", LOOSE], phase="discard")
+    game, events = game.apply(Declare(P1, card("KS"), groups(grouping)))
+    assert [e.kind for e in events][:2] == ["declare", "hand_over"]
+    assert game.results[-1].winners == (P1,) and game.results[-1].points[P1] == 0
+
+
 def test_IND_15_annotation_on_an_ordinary_card_is_refused() -> None:
     """IND-15, IND-22: only jokers take annotations; the declaration is refused, not judged."""
     game = indian(2, held=[flat(SHOW) + " KS", LOOSE], phase="discard")
@@ -287,7 +309,7 @@ def test_IND_18_draw_sources() -> None:
     refused(game, Draw(P1, "pile"), "draw from the closed deck or the open deck")
     after, _ = game.apply(Draw(P1, "closed"))
     assert after.drawn == card("KS") and len(after.hands[P1]) == 14
-    plain = dataclasses.replace(game, open=cards("7S 9S"))
+    plain = dataclasses.replace(game, pile=cards("7S 9S"))
     after, _ = plain.apply(Draw(P1, "open"))
     assert after.drawn == card("9S") and after.open == [card("7S")]
     assert Draw(P1, "open") not in game.legal_moves(P1)
@@ -299,7 +321,7 @@ def test_IND_18_first_open_card_only_until_the_first_discard() -> None:
     assert Draw(P1, "open") in game.legal_moves(P1)
     game, _ = game.apply(Draw(P1, "closed"))
     game, _ = game.apply(Discard(P1, game.drawn))  # first discard: the JK is buried
-    game = dataclasses.replace(game, open=[JOKER])  # were it to resurface
+    game = dataclasses.replace(game, pile=[JOKER])  # were it to resurface
     refused(game, Draw(P2, "open"), "jokers cannot be taken from the open deck")
 
 
@@ -605,7 +627,7 @@ def test_IND_36_miss_count_resets_and_carries_over() -> None:
     game, _ = game.apply(Drop(P2))
     game, _ = game.apply(Drop(P3))  # P3's own drop resets the count too
     assert game.misses[P3] == 0
-    game = dataclasses.replace(game, misses=[2, 0, 0])
+    game = dataclasses.replace(game, timeouts=[2, 0, 0])
     deal, timeouts = game.deal_number, 0
     while game.deal_number == deal:
         seat = game.to_move

@@ -69,6 +69,22 @@ def test_NOT_8_joker_extends_upward_else_downward() -> None:
     assert meld.faces[0] == Face(11, Suit.H) and meld.pieces[0] is JOKER
 
 
+def test_NOT_8_several_jokers_go_up_one_at_a_time() -> None:
+    """NOT-8 (clarified): each joker goes up while it can, else down: KD JK JK is QD KD AD."""
+    def shown(text: str, rules: MeldRules) -> str:
+        return describe(read(text, rules), rules)
+
+    high = MeldRules(runs=ACES_BOTH, jokers=True)
+    assert shown("KD JK JK", high) == "JK(=QD) KD JK(=AD)"
+    assert shown("KD JK JK", PENANG) == "JK(=QD) KD JK(=AD)"
+    assert shown("QD JK JK", high) == "QD JK(=KD) JK(=AD)"
+    assert shown("QD JK JK JK", high) == "JK(=JD) QD JK(=KD) JK(=AD)"
+    assert shown("JD KD JK JK", high) == "JD JK(=QD) KD JK(=AD)"  # the gap first, then up
+    assert shown("KD JK JK", MeldRules(runs=ACES_AROUND, jokers=True)) == "KD JK(=AD) JK(=2D)"
+    assert shown("KD JK JK", MeldRules(runs=ACES_LOW, jokers=True)) == "JK(=JD) JK(=QD) KD"
+    assert shown("KD 7D 7H", indian(7)) == "7D(=QD) KD 7H(=AD)"  # wild cards as jokers too
+
+
 def test_NOT_8_joker_in_a_set_stands_for_the_rank_with_the_suit_open() -> None:
     meld = read("QS QH JK", PENANG)
     assert meld.kind == SET

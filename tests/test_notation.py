@@ -80,6 +80,18 @@ def test_NOT_6_lists_with_spaces_commas_and_groups() -> None:
         parse_groups("AS 2S 3S | ")
     with pytest.raises(ParseError, match="one group only"):
         parse_list("AS | 2S")
+    with pytest.raises(ParseError, match="one group only"):
+        parse_list("AS 2S |")
+
+
+def test_NOT_6_a_bar_in_a_single_list_does_not_hide_a_wrong_code() -> None:
+    """Issue 19 item 13: garbage with a | is answered with what is wrong in it first."""
+    with pytest.raises(ParseError, match=r'^"11H" is not a card'):
+        parse_list("7H | 11H")
+    with pytest.raises(ParseError, match=r'^"ZZ" is not a card'):
+        parse_list("ZZ|QQ|")
+    with pytest.raises(ParseError, match="one group only"):
+        parse_list("7H | 8H")  # nothing else wrong: the | is the problem
 
 
 def test_NOT_7_positions_name_cards_of_the_shown_hand() -> None:

@@ -22,14 +22,17 @@ from tests.databases import BACKENDS
 from tests.e2e_helpers import (
     assert_no_hand_in_channel,
     choose_in,
+    cut_words,
     open_panel,
     pick,
+    pictured,
     published,
     shown_codes,
     start_game,
     turn_message,
 )
 from tests.fakediscord import FakeDiscord, Message, User
+from tests.penang_helpers import penang
 
 
 async def play_by_buttons(fake: FakeDiscord, user: User, move: Move,
@@ -150,3 +153,46 @@ async def test_a_restart_mid_turn_keeps_the_actions_made(fake_discord: FakeDisco
         assert not turn.button("Done").get("disabled")  # an action was made this turn
         done = await (await fake_discord.click(mover, turn, "Done")).reply()
         assert restored.game.to_move != seat, done.text
+
+
+async def test_leaving_makes_the_leaver_dead_and_says_so(fake_discord: FakeDiscord,
+                                                         db: Path) -> None:
+    """Issue 19 item 8: Penang's way out is Dead (PEN-18); the answer and the channel say
+    that, not that a computer plays the seat."""
+    alice, bob = fake_discord.user("alice"), fake_discord.user("bob")
+    async with running_bot(fake_discord, db) as bot:
+        session = await start_game(fake_discord, bot, alice, variant="penang", joiners=[bob],
+                                   computers=1)
+        seat = session.seat_of(bob.id)
+        left = await (await fake_discord.slash(bob, "/rummy leave")).reply()
+        assert left.text == ("You left the game, so you are Dead: you make no more plays, and "
+                             "the cards you hold count against you at the end. You are "
+                             "recorded last."), left.text
+        assert session.game.out[seat] and not session.game.is_over
+        await published(fake_discord, bot)
+        turn = await turn_message(fake_discord)
+        assert "bob is Dead (left)." in turn.text and "computer plays" not in turn.text
+
+
+async def test_a_dead_player_who_wins_on_points_is_shown_dead_not_won_by_no_play(
+        fake_discord: FakeDiscord, db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 19 item 9: when everyone is Dead the lowest hand wins (PEN-21, PEN-25); the final
+    table picture says that winner was Dead, not "won · no play"."""
+    alice = fake_discord.user("alice")
+    channel = fake_discord.channel("games")
+    async with running_bot(fake_discord, db, computer_delay=5) as bot:
+        session = await start_game(fake_discord, bot, alice, variant="penang", computers=2)
+        session.game = penang(3, held=["2S 3D", "KS QD JC", "KH QC JD"], turn=0)
+        drawn = pictured(bot, "table")
+        cut = cut_words(monkeypatch)
+        turn = await turn_message(fake_discord)
+        question = await (await fake_discord.click(alice, turn, "Dead…")).reply()
+        await (await fake_discord.click(alice, question, "Dead")).reply()
+        assert session.game.is_over
+        await fake_discord.wait_until(lambda: fake_discord.find_message(
+            lambda m: "Rematch" in m.button_labels, channel=channel) is not None, timeout=20)
+        await published(fake_discord, bot)
+        final = drawn[-1].players  # the final table picture's players panel
+        assert [(p.state.value, p.note) for p in final] == [
+            ("won", "Dead (conceded)"), ("dead", "no play"), ("dead", "no play")], final
+        assert not cut, cut  # and the picture has the room to say it

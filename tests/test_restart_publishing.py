@@ -128,3 +128,54 @@ async def test_a_killed_bot_posts_nothing_twice(fake_discord: FakeDiscord, tmp_p
         second.send_signal(signal.SIGTERM)
         _, stderr = await second.communicate()
     assert second.returncode == 0, stderr.decode()[-2000:]
+
+
+async def test_a_bot_killed_between_posting_and_saving_a_turn_message_posts_it_once(
+        fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    """Issue 19 item 5: Discord made the turn message, the bot died before saving that it
+    did. Back up, the bot sends the same post again (the same enforced nonce, saved before
+    the send), gets that message back, and carries on with it: one turn message, its
+    buttons the live ones."""
+    alice, bob = fake_discord.user("alice"), fake_discord.user("bob")
+    channel = fake_discord.channel("games")
+    env = bot_process_env({**fake_discord.bot_env(), "COMPUTER_DELAY": "0.01"}, tmp_path)
+    first = await run_module(env, tmp_path)
+    stall = None
+    try:
+        await fake_discord.wait_until_ready(commands=True, timeout=20)
+        lobby = await (await fake_discord.slash(alice, "/straight new", seed=21,
+                                                turn_seconds=0)).reply()
+        await (await fake_discord.click(bob, lobby, "Join")).response()
+        await (await fake_discord.click(alice, lobby, "Start")).response()
+        await fake_discord.wait_until(lambda: len(turn_messages(fake_discord)) == 1
+                                      and fake_discord.dms(alice) and fake_discord.dms(bob))
+        (turn,) = turn_messages(fake_discord)
+        mover, other = (alice, bob) if f"<@{alice.id}>" in turn.text else (bob, alice)
+        panel = await (await fake_discord.click(mover, turn, "Draw from stock")).reply()
+        card = panel.text.split("`#1` ")[1].split()[0]
+        stall = fake_discord.stall("POST /channels/{channel_id}/messages")
+        await (await fake_discord.slash(mover, "/straight discard", card=card)).reply()
+        await stall.reached()  # Discord has made the next turn message; the bot waits
+        held = fake_discord.find_message(lambda m: f"<@{other.id}>" in m.content,
+                                         channel=channel)
+        assert held is not None and "My hand" in held.button_labels
+    finally:
+        first.kill()
+        await first.wait()
+        if stall is not None:
+            stall.release()
+    second = await run_module(env, tmp_path)
+    try:
+        await fake_discord.wait_until_ready(commands=True, timeout=20)
+        await fake_discord.wait_until(lambda: "restarted" in held.text, timeout=20)
+        await fake_discord.settle()
+        theirs = [m for m in fake_discord.channel_messages(channel)
+                  if f"<@{other.id}>, it's your turn" in m.content]
+        assert [m.id for m in theirs] == [held.id]  # made once
+        assert [m.id for m in turn_messages(fake_discord)] == [held.id]  # the live one
+        drawn = await (await fake_discord.click(other, held, "Draw from stock")).reply()
+        assert "You drew" in drawn.text
+    finally:
+        second.send_signal(signal.SIGTERM)
+        _, stderr = await second.communicate()
+    assert second.returncode == 0, stderr.decode()[-2000:]

@@ -132,6 +132,19 @@ def test_RMI_24_lowest_points_first_and_ties_skip_a_place() -> None:
     assert result.places == (1, 2, 2, 4)
 
 
+def test_RMI_24_a_player_who_left_ranks_last_and_collects_no_tier_chips() -> None:
+    """The rules leave leaving to the bot, which records a leaver last (UX.md): the tiers
+    follow that order, so leaving with the fewest points pays instead of collecting."""
+    four = hands("4C 6D", "AH AH 3S", "JK JK 9S 9D 5C 10C", "AS KC QC JD JK")
+    result = settle(four, [0, 1, 2, 3], last=[0])
+    assert result.points == (10, 33, 33, 45)  # the points are the cards', as ever
+    assert result.places == (4, 1, 1, 3)
+    tiers = [p for p in result.payments if p.reason == TIER]
+    assert all(p.payee != 0 for p in tiers) and any(p.payer == 0 for p in tiers)
+    two_left = settle(four, [0, 1, 2, 3], last=[0, 3])
+    assert two_left.places == (3, 1, 1, 4)  # leavers behind, in their own points order
+
+
 # ---------------------------------------------------------------------------
 # RMI-25: tiers
 # ---------------------------------------------------------------------------

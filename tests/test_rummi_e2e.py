@@ -14,6 +14,7 @@ import pytest
 from bot.ai.rummi import choose_move
 from bot.engine.game import Move
 from bot.engine.moves import Done, LayOff, MeldDown
+from bot.engine.rummi_chips import hand_points
 from bot.engine.variants.rummi import RummiGame, RummiOptions
 from bot.texts import scores_text
 from tests.bot_harness import running_bot
@@ -23,6 +24,7 @@ from tests.e2e_helpers import (
     choose_in,
     open_panel,
     pick,
+    pictured,
     published,
     start_game,
     turn_message,
@@ -86,6 +88,7 @@ async def test_a_dealt_tien_hu_ends_the_game_before_play_with_its_payments(
     async with running_bot(fake_discord, db, computer_delay=0.001) as bot:
         lobby = await (await fake_discord.slash(alice, "/rummi new", seed=125, computers=3,
                                                 turn_seconds=0)).reply()
+        drawn = pictured(bot, "results")
         await (await fake_discord.click(alice, lobby, "Start")).response()
         await fake_discord.wait_until(lambda: fake_discord.find_message(
             lambda m: "Rematch" in m.button_labels, channel=channel) is not None, timeout=20)
@@ -96,6 +99,13 @@ async def test_a_dealt_tien_hu_ends_the_game_before_play_with_its_payments(
         for name in ("Ada (bot)", "Babbage (bot)", "Turing (bot)"):
             assert f"{name} pays alice 10 (Tien Hu)" in final.text
         assert "{p" not in final.text  # names, not placeholders
+        # Rummi's words, in the message and its picture: sequence and kill (RMI-10, RMI-11),
+        # not Indian Rummy's pure sequence and set (issue 19, item 9).
+        assert "Sequence " in final.text and "Kill " in final.text, final.text
+        assert "Pure sequence" not in final.text and "Set " not in final.text
+        (view,) = drawn
+        titles = {view.group_title(g) for p in view.placings for g in p.groups}
+        assert titles == {"Sequence", "Kill"}, titles
         history = await bot.store.history(fake_discord.guild("Rummy Club").id)
         places = {p.name: (p.place, p.points) for p in history[0].players}
         assert places["alice"][0] == 1
@@ -142,3 +152,37 @@ def test_RMI_22_results_told_without_a_picture_read_in_chips() -> None:
         assert f"{name} {points / 2:g} (" in text
     assert "{p" not in text and "gets" in text  # the notes name the players
     assert sum(first.points) == 0 and any(first.points)
+
+
+async def test_a_leaver_is_recorded_last_and_collects_no_tier_chips(fake_discord: FakeDiscord,
+                                                                   db: Path) -> None:
+    """Issue 19 item 7: the player with fewer points leaves a 2-player game, which ends it.
+    The leaver pays the tier instead of collecting it, and every record has one order:
+    the one who stayed first, the leaver last (results message, records, /rummy history)."""
+    alice, bob = fake_discord.user("alice"), fake_discord.user("bob")
+    channel = fake_discord.channel("games")
+    async with running_bot(fake_discord, db) as bot:
+        session = await start_game(fake_discord, bot, alice, variant="rummi", joiners=[bob],
+                                   seed=5)
+        points = [hand_points(hand) for hand in session.game.hands]
+        leaver = min(range(2), key=points.__getitem__)
+        assert points[leaver] < points[1 - leaver]  # by points the leaver would place 1st
+        user = alice if session.seats[leaver].user_id == alice.id else bob
+        stayer = session.seats[1 - leaver].name
+        left = await (await fake_discord.slash(user, "/rummy leave")).reply()
+        assert "ended the game" in left.text
+        assert session.game.is_over
+        await published(fake_discord, bot)
+        summary = session.game.history()[-1].summary
+        assert f"{{p{leaver}}} pays {{p{1 - leaver}}} 1 (tier)" in summary, summary
+        final = fake_discord.find_message(lambda m: "Rematch" in m.button_labels,
+                                          channel=channel)
+        assert final is not None
+        lines = [line for line in final.text.splitlines() if line[:2] in ("1.", "2.")]
+        assert lines[0].startswith(f"1. **{stayer}**") and lines[1].startswith("2. "), lines
+        history = await (await fake_discord.slash(alice, "/rummy history")).reply()
+        assert f"1. {stayer} (" in history.text and f"2. {user.name} (" in history.text, \
+            history.text
+        (game,) = await bot.store.history(fake_discord.guild("Rummy Club").id)
+        assert sorted((p.place, p.won, p.name) for p in game.players) == [
+            (1, True, stayer), (2, False, user.name)]

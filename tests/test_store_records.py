@@ -152,6 +152,27 @@ async def test_computers_share_a_rating_that_is_not_on_the_leaderboard(store, cl
     assert [row.user_id for row in await store.leaderboard(GUILD, "straight")] == [ANN]
 
 
+async def test_last_finished_game_of_a_player_in_a_server(store, clock):
+    """``/rummy replay``'s default: the player's newest finished game here, one they left too
+    (a computer played their seat to the end, so their result row says computer)."""
+    assert await store.last_finished_game(GUILD, ANN) is None
+    await play(store, clock, 1 * DAY, "straight", [(ANN, 1, 30), (BOB, 2, 0)])
+    await play(store, clock, 2 * DAY, "indian", [(BOB, 1, 0), (CY, 2, 80)])
+    await play(store, clock, 3 * DAY, "straight", [(ANN, 1, 5), (CY, 2, 0)], guild=OTHER_GUILD)
+    game = await store.get_game(await store.last_finished_game(GUILD, ANN) or 0)
+    assert game is not None and game.variant == "straight" and game.finished_at == 1 * DAY
+    clock.now = 4 * DAY
+    seats = [SeatRow(0, ANN, "Ann"), SeatRow(1, None, "Computer 1", True)]
+    left = await store.create_game(GUILD, CHANNEL, "remi", {}, 9, ANN, seats[:1])
+    await store.start_game(left, {}, seats, None)
+    await store.mark_left(left, 0, computer=True)
+    await store.finish_game(left, {"over": True}, [ResultRow(0, ANN, True, 2, 0, False),
+                                                   ResultRow(1, None, True, 1, 9, True)])
+    assert await store.last_finished_game(GUILD, ANN) == left
+    assert await store.last_finished_game(GUILD, CY) != left
+    assert await store.last_finished_game(OTHER_GUILD, BOB) is None
+
+
 @settings(max_examples=200, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.lists(st.tuples(st.floats(-50, 80), st.floats(0.01, 25)), min_size=1, max_size=50))

@@ -475,6 +475,21 @@ def test_STR_41_own_discard_resets_the_count() -> None:
     assert game.timeouts[A] == 0
 
 
+def test_STR_41_timeout_whose_discard_goes_out_still_counts() -> None:
+    game = straight(2, held=["9C", "KS 2D"], phase="play", discard="3C", hands=2)
+    game.timeouts[A] = 1
+    game, _ = game.apply(Timeout(A))  # the bot discards A's last card: A goes out
+    assert game.results[-1].winners == (A,) and game.hand_number == 2
+    assert game.timeouts[A] == 2  # +1, not reset: A did not end the turn themselves
+
+
+def test_STR_41_going_out_by_a_meld_resets_the_count() -> None:
+    game = straight(2, held=["4S 4H 4D", "KS 2D"], phase="play", discard="3C", hands=2)
+    game.timeouts[A] = 2
+    game, _ = game.apply(MeldDown(A, groups("4S 4H 4D")))
+    assert game.results[-1].winners == (A,) and game.timeouts[A] == 0
+
+
 def test_STR_41_count_carries_over_between_hands() -> None:
     game = straight(2, held=["9C 8C 2D", "KS"], discard="3C", stock="2H 3H", hands=3)
     game.timeouts[A] = 2

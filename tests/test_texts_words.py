@@ -61,8 +61,13 @@ def test_result_text_names_groups_and_deadwood() -> None:
                     note="counted 12",
                     groups=(_meld("5H 6H 7H", "run"), _meld("9C 9D JK", "set", "9C 9D 9S")),
                     deadwood=tuple(cards("KD 2C")), deadwood_value=12)
-    assert grouping_text(loser, "sequence") == ("Pure sequence 5H 6H 7H · Set 9C 9D JK(=9S) · "
-                                                "Deadwood: KD 2C (12)")
+    indian = ResultView("indian", "Deal 1 result", (loser,), run_word="sequence")
+    assert grouping_text(loser, indian) == ("Pure sequence 5H 6H 7H · Set 9C 9D JK(=9S) · "
+                                            "Deadwood: KD 2C (12)")
+    rummi = ResultView("rummi", "Game 1 result", (loser,), run_word="sequence",
+                       set_word="kill", pure_runs=False)  # Rummi's words (RMI-10, RMI-11)
+    assert grouping_text(loser, rummi) == ("Sequence 5H 6H 7H · Kill 9C 9D JK(=9S) · "
+                                           "Deadwood: KD 2C (12)")
     winner = Placing(0, 1, "0", "0", held=tuple(cards("AD 2D 3D 4S 5S JK")),
                      finish=Card(8, Suit.H),
                      groups=(_meld("AD 2D 3D", "run"), _meld("4S 5S JK", "run", "4S 5S 6S")),

@@ -10,20 +10,30 @@ staged table survives it), a joker freed with the tile it stands for, a valid
 
 from __future__ import annotations
 
+import asyncio
 import random
+import time
 from pathlib import Path
 
 import pytest
 
 from bot.ai.tiles import choose_easy
-from bot.engine.game import Move
+from bot.engine.game import Event, Move
 from bot.engine.moves import Done, Draw
-from bot.engine.variants.tiles import Play, Reset, TilesGame
+from bot.engine.variants.tiles import Arrange, Play, Reset, TilesGame
 from bot.sessions import Session
 from tests.bot_harness import running_bot
 from tests.databases import BACKENDS
-from tests.e2e_helpers import choose_in, open_panel, pick, published, start_game, turn_message
-from tests.fakediscord import FakeDiscord, User
+from tests.e2e_helpers import (
+    choose_in,
+    cut_words,
+    open_panel,
+    pick,
+    published,
+    start_game,
+    turn_message,
+)
+from tests.fakediscord import CallbackType, FakeDiscord, User
 from tests.tiles_helpers import staged_codes, tiles_game, tl
 
 
@@ -152,3 +162,135 @@ async def test_tile_rummy_speaks_of_racks(fake_discord: FakeDiscord, db: Path) -
         panel = await open_panel(fake_discord, alice)
         assert "**Your rack** (14)" in panel.text
         assert fake_discord.dms(alice)[-1].text.startswith("Your rack in ")
+
+
+async def test_a_rack_of_26_tiles_shows_two_pick_menus_and_plays_from_both(
+        fake_discord: FakeDiscord, db: Path) -> None:
+    """Issue 19 item 4: with nothing selected the two pick menus still have their own
+    custom_ids (Discord refuses a message that repeats one)."""
+    alice, bob = fake_discord.user("alice"), fake_discord.user("bob")
+    rack = ("R1 R2 R3 R4 R5 R6 R7 R8 R9 R10 R11 R12 R13 "
+            "B1 B2 B3 B4 B5 B6 B7 B8 B9 B10 B11 B12 B13")
+    position = tiles_game(racks=[rack, "O1 O2 O3"], turn=0, turn_seconds=0)
+    async with running_bot(fake_discord, db) as bot:
+        session = await start_game(fake_discord, bot, alice, variant="tiles", joiners=[bob])
+        inject(session, position)
+        panel = await open_panel(fake_discord, alice)
+        menus = [s for s in panel.selects if ":pick:" in s["custom_id"]]
+        assert [m["placeholder"] for m in menus] == ["Pick tiles 1–13…", "Pick tiles 14–26…"]
+        assert len({m["custom_id"] for m in menus}) == 2
+        await pick(fake_discord, alice, panel, tl("R13 B1"))  # one from each menu
+        assert "Selected: R13 B1" in panel.text, panel.text
+        await (await fake_discord.click(alice, panel, "New meld")).reply()
+        (staged,) = staged_codes(session.game)  # both menus' picks travel in the button
+        assert sorted(staged.split()) == ["B1", "R13"]
+
+
+async def test_a_slow_arrange_is_deferred_and_the_bot_keeps_answering(
+        fake_discord: FakeDiscord, db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 19 item 3: a search that outlasts a second is deferred in time (privately),
+    and runs off the event loop, so other players are answered meanwhile."""
+    alice, bob = fake_discord.user("alice"), fake_discord.user("bob")
+    position = tiles_game(racks=["R5 O5 R9 B9 K1 K2", "B1 B2 B3"],
+                          table=["R3 R4 R5 R6 R7"], turn=0, turn_seconds=0)
+    search = TilesGame.apply
+
+    def slow(game: TilesGame, move: Move):  # as a long search would take
+        if isinstance(move, Arrange):
+            time.sleep(1.6)
+        return search(game, move)
+
+    async with running_bot(fake_discord, db) as bot:
+        session = await start_game(fake_discord, bot, alice, variant="tiles", joiners=[bob])
+        inject(session, position)
+        panel = await open_panel(fake_discord, alice)
+        await pick(fake_discord, alice, panel, tl("R5"))
+        monkeypatch.setattr(TilesGame, "apply", slow)
+        arrange = await fake_discord.click(alice, panel, "Arrange")
+        await asyncio.sleep(0.3)
+        rules = await fake_discord.slash(bob, "/rummy rules", variant="tiles")
+        await rules.reply()
+        assert rules.answer_time is not None and rules.answer_time < 1.0
+        deferred = await arrange.response()
+        assert deferred.type is CallbackType.DEFERRED_CHANNEL_MESSAGE and deferred.ephemeral
+        assert arrange.answer_time is not None and 0.9 < arrange.answer_time < 3
+        answer = await arrange.reply()
+        assert answer.ephemeral and "arranged the table" in answer.text, answer.text
+        assert "R3 R4 R5" in staged_codes(session.game), staged_codes(session.game)
+
+
+async def test_the_add_menu_offers_only_melds_the_picked_tiles_fit(fake_discord: FakeDiscord,
+                                                                   db: Path) -> None:
+    """Issue 19 item 10: R6 goes on R3 R4 R5 and nowhere else, so only meld 1 is offered."""
+    alice, bob = fake_discord.user("alice"), fake_discord.user("bob")
+    position = tiles_game(racks=["R6 O7 K1 K2", "B1 B2 B3"],
+                          table=["R3 R4 R5", "K7 B7 R7", "B10 B11 B12"], turn=0,
+                          turn_seconds=0)
+    async with running_bot(fake_discord, db) as bot:
+        session = await start_game(fake_discord, bot, alice, variant="tiles", joiners=[bob])
+        inject(session, position)
+        panel = await open_panel(fake_discord, alice)
+        await pick(fake_discord, alice, panel, tl("R6"))
+        (menu,) = [s for s in panel.selects if ":add:" in s["custom_id"]]
+        assert [o["value"] for o in menu["options"]] == ["1"], menu["options"]
+        await pick(fake_discord, alice, panel, tl("O7"))  # the set takes O7, the runs do not
+        (menu,) = [s for s in panel.selects if ":add:" in s["custom_id"]]
+        assert [o["value"] for o in menu["options"]] == ["2"], menu["options"]
+        await pick(fake_discord, alice, panel, tl("K1 K2"))  # no meld takes both
+        assert not [s for s in panel.selects if ":add:" in s["custom_id"]]
+
+
+async def test_a_turn_message_whose_staged_table_a_penalty_undid_loses_its_picture(
+        fake_discord: FakeDiscord, db: Path) -> None:
+    """Issue 19 item 10: after a penalty restores the table (TIL-19), the retired turn message
+    no longer shows the staged melds as if they had stood; a valid turn keeps its picture."""
+    alice, bob = fake_discord.user("alice"), fake_discord.user("bob")
+    position = tiles_game(racks=["K1 K2 O1 R8 R9 R10", "B1 B2 B3 B5"], table=["R3 R4 R5"],
+                          turn=0, turn_seconds=0, invalid_done="penalty")
+    async with running_bot(fake_discord, db) as bot:
+        session = await start_game(fake_discord, bot, alice, variant="tiles", joiners=[bob],
+                                   invalid_done="penalty")
+        inject(session, position)
+        bot.controller.publisher.wake(session)
+        await published(fake_discord, bot)
+        panel = await open_panel(fake_discord, alice)
+        await pick(fake_discord, alice, panel, tl("K1 K2"))
+        await (await fake_discord.click(alice, panel, "New meld")).reply()
+        await published(fake_discord, bot)
+        staged = await turn_message(fake_discord)
+        assert "K1 K2" in staged.text and staged.attachments
+        await (await fake_discord.click(alice, panel, "Done")).reply()
+        assert session.game.to_move == 1 and staged_codes(session.game) == ["R3 R4 R5"]
+        await published(fake_discord, bot)
+        assert not staged.buttons and not staged.attachments
+        assert "were not kept" in staged.text and not staged.embeds[0].get("image")
+        # Bob's valid turn: his turn message keeps the picture of what he laid.
+        panel = await open_panel(fake_discord, bob)
+        await pick(fake_discord, bob, panel, tl("B1 B2 B3"))
+        await (await fake_discord.click(bob, panel, "New meld")).reply()
+        await published(fake_discord, bot)
+        laid = await turn_message(fake_discord)
+        await (await fake_discord.click(bob, panel, "Done")).reply()
+        await published(fake_discord, bot)
+        assert laid.attachments and "not kept" not in laid.text
+
+
+async def test_the_first_turn_tells_the_first_player_draw(fake_discord: FakeDiscord, db: Path,
+                                                          monkeypatch: pytest.MonkeyPatch
+                                                          ) -> None:
+    """Issue 19 item 10 (TIL-4): what the engine reports of setting up the first game is in
+    the first turn message, and no state note is cut short in its picture.
+
+    ``Game.opening`` is the engine's report; Tile Rummy's engine is to fill it with its
+    first-player draw (the events its ``_start`` makes today and drops), as stated here.
+    """
+    alice, bob = fake_discord.user("alice"), fake_discord.user("bob")
+    draw = (Event("first_draw", "First-player draw: {p0} O9, {p1} R4."),)
+    monkeypatch.setattr(TilesGame, "opening", lambda game: draw)
+    cut = cut_words(monkeypatch)
+    async with running_bot(fake_discord, db) as bot:
+        await start_game(fake_discord, bot, alice, variant="tiles", joiners=[bob])
+        await published(fake_discord, bot)
+        turn = await turn_message(fake_discord)
+        assert "First-player draw: alice O9, bob R4." in turn.text, turn.text
+    assert "no initial meld yet" not in cut and not cut, cut

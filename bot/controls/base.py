@@ -12,12 +12,13 @@ meld / lay-off controls of melding variants, and confirmation questions
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import ClassVar, Protocol
 
 import discord
 
+from ..customids import Action
 from ..engine.cards import Face, Piece
 from ..engine.errors import IllegalMove
 from ..engine.game import Game, Move
@@ -53,6 +54,10 @@ class Panel:
 class Controls(Protocol):
     """One variant's buttons and panel logic."""
 
+    actions: ClassVar[Mapping[str, Action]]
+    """Every action of its buttons and selects, with what each carries (bot.customids):
+    the only ones its components are read as."""
+
     def turn_buttons(self, game: Game) -> list[ButtonSpec]:
         """Routine moves on the public turn message (e.g. draw from stock, take 7H, done)."""
         ...
@@ -69,33 +74,6 @@ class Controls(Protocol):
 
 
 # -- positions picked in the hand panel ------------------------------------------------------
-
-
-def encode_positions(positions: Sequence[int]) -> str:
-    """Selected 1-based positions as a compact button argument: ``m`` and a base-36 bitmask.
-
-    A ``custom_id`` holds 100 characters, so a 30-tile selection cannot be spelled out
-    (``1.2.3…30`` alone is 81); the mask needs at most 9 characters for 46 positions.
-    """
-    if not positions:
-        return ""
-    mask = sum(1 << (p - 1) for p in set(positions) if p >= 1)
-    digits = ""
-    while mask:
-        mask, digit = divmod(mask, 36)
-        digits = "0123456789abcdefghijklmnopqrstuvwxyz"[digit] + digits
-    return "m" + digits
-
-
-def decode_positions(arg: str) -> list[int]:
-    """Positions from :func:`encode_positions` (or the older dotted ``3.7.8`` form)."""
-    if arg.startswith("m"):
-        try:
-            mask = int(arg[1:], 36)
-        except ValueError:
-            return []
-        return [bit + 1 for bit in range(mask.bit_length()) if mask >> bit & 1]
-    return [int(p) for p in arg.split(".") if p.isdigit()]
 
 
 def need_picked(picked: Sequence[Piece], count: int | None = None, what: str = "") -> None:
@@ -224,7 +202,7 @@ def confirm(question: str, verb: str, action: str, arg: str, *, cancel: str,
 
 
 DISMISSED = {"declare": "Not declared", "drop": "Not dropped", "close": "Not closed",
-             "dead": "Not declared dead"}
+             "dead": "Not declared dead", "discard": "Not discarded"}
 
 
 def dismissed(what: str) -> Reply:

@@ -21,10 +21,12 @@ replaces the question with one line; nothing changes.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import ClassVar
 
 import discord
 
+from ..customids import QUESTION, SELECTION, SHOW, STAMP, Action, button, encode_positions, words
 from ..engine.cards import Card, Piece
 from ..engine.errors import IllegalMove
 from ..engine.game import Game, Move
@@ -40,7 +42,6 @@ from .base import (
     decode_declaration,
     dismissed,
     encode_declaration,
-    encode_positions,
     turn_stamp,
 )
 
@@ -50,6 +51,11 @@ def _verdict_line(verdict: ShowVerdict) -> str:
 
 
 class IndianControls:
+    actions: ClassVar[Mapping[str, Action]] = {
+        "draw": button(words("draw source", "closed", "open")), "drop": button(),
+        "dropok": button(STAMP), "dismiss": button(QUESTION), "check": button(SELECTION),
+        "confirm": button(SHOW), "discard": button(SELECTION), "declare": button(SELECTION)}
+
     # -- answers that are not moves ------------------------------------------------------
 
     def check_reply(self, game: Game, seat: int, *, finish: Piece | None = None,

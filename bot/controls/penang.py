@@ -9,10 +9,23 @@ a whole turn without typing a code.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import ClassVar
 
 import discord
 
+from ..customids import (
+    MELD,
+    NOTHING,
+    PLACED,
+    QUESTION,
+    SELECTION,
+    STAMP,
+    Action,
+    button,
+    encode_positions,
+    select,
+)
 from ..engine.cards import Piece
 from ..engine.errors import IllegalMove
 from ..engine.game import Game, Move
@@ -27,7 +40,6 @@ from .base import (
     check_stamp,
     confirm,
     dismissed,
-    encode_positions,
     layoff_select,
     meld_button,
     need_picked,
@@ -36,6 +48,11 @@ from .base import (
 
 
 class PenangControls:
+    actions: ClassVar[Mapping[str, Action]] = {
+        "done": button(), "dead": button(), "deadok": button(STAMP), "dismiss": button(QUESTION),
+        "meld": button(SELECTION), "layoff": select(SELECTION, MELD),
+        "swap": select(NOTHING, PLACED)}
+
     def turn_buttons(self, game: Game) -> list[ButtonSpec]:
         assert isinstance(game, PenangGame)
         if game.to_move is None:

@@ -12,15 +12,29 @@ and shows the combinations the close would expose.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import ClassVar
 
 import discord
 
+from ..customids import (
+    OFFER,
+    PILE,
+    POSITION,
+    QUESTION,
+    SELECTION,
+    SHOW,
+    Action,
+    button,
+    encode_positions,
+    select,
+)
 from ..engine.cards import Card, Piece
 from ..engine.errors import IllegalMove
 from ..engine.game import Game, Move
 from ..engine.moves import Discard, Draw
-from ..engine.variants.remi import Close, RemiGame, Take
+from ..engine.notation import remove_pieces
+from ..engine.variants.remi import Close, RemiGame, Take, has_sequence
 from ..ui import ButtonSpec, SelectSpec
 from .base import (
     Groups,
@@ -30,12 +44,17 @@ from .base import (
     decode_declaration,
     dismissed,
     encode_declaration,
-    encode_positions,
     need_picked,
 )
 
 
 class RemiControls:
+    actions: ClassVar[Mapping[str, Action]] = {
+        "draw": button(), "take": button(PILE), "takeit": button(OFFER),
+        "discard": button(SELECTION), "close": button(SELECTION), "confirm": button(SHOW),
+        "discardok": button(SHOW), "dismiss": button(QUESTION),
+        "takewith": select(SELECTION, POSITION)}
+
     def turn_buttons(self, game: Game) -> list[ButtonSpec]:
         assert isinstance(game, RemiGame)
         if game.to_move is None or game.phase != "acquire":
@@ -95,12 +114,16 @@ class RemiControls:
             card, groups = decode_declaration(game, seat, arg)
             assert isinstance(card, Card)
             return Close(seat, card, groups)
+        if action == "discardok":
+            card, _ = decode_declaration(game, seat, arg)
+            assert isinstance(card, Card)
+            return Discard(seat, card)
         if action == "dismiss":
             return dismissed(arg)
         need_picked(picked, 1, "discard" if action == "discard" else "close with")
         (card,) = _cards(picked)
         if action == "discard":
-            return Discard(seat, card)
+            return self.confirm_discard(game, seat, card) or Discard(seat, card)
         if action == "close":
             return self.confirm_close(game, seat, card, None)
         raise IllegalMove("that button is not part of Remi")
@@ -143,15 +166,42 @@ class RemiControls:
 
     def confirm_close(self, game: RemiGame, seat: int, card: Card,
                       groups: Groups | None) -> Reply:
-        """A close previewed: the combinations it exposes and its score, then Close / Cancel."""
+        """A close previewed: the combinations it exposes, the table ones beside them, and
+        the deal's score they make up (REM-24, REM-25), then Close / Cancel."""
         if game.to_move != seat:
             game.apply(Close(seat, card, groups))  # raises the refusal ("not your turn"…)
         if game.phase == "acquire":
             raise IllegalMove("draw or take first: you close after acquiring a card")
         preview = game.close_preview(seat, card, groups)  # refuses as the move would
         arg, _ = encode_declaration(game, seat, card, groups)
-        return confirm(f"**Close with {card.code}?** The bot would "
-                       f"{preview.text}.", "Close", "confirm", arg, cancel="close")
+        exposed = " | ".join(m.codes for m in preview.melds) or "no combination"
+        table = game.own_melds(seat)
+        beside = (f", beside your table combination{'s' if len(table) > 1 else ''} "
+                  + " | ".join(m.codes for m in table)) if table else ""
+        return confirm(f"**Close with {card.code}?** You would expose {exposed}{beside}: "
+                       f"{preview.score.total:+d} this deal, {preview.score.text}.",
+                       "Close", "confirm", arg, cancel="close")
+
+    @staticmethod
+    def confirm_discard(game: RemiGame, seat: int, card: Card) -> Reply | None:
+        """Ask first when discarding ``card`` leaves no sequence to back the player's table
+        sets (REM-A2: backing is checked at the take only, REM-24 counts them minus at the
+        end); ``None`` when the discard costs nothing of the kind."""
+        game.apply(Discard(seat, card))  # raises the refusal of a discard not allowed now
+        table = game.own_melds(seat)
+        sets = [m for m in table if not m.is_run]
+        hand = list(game.hands[seat])
+        if not sets or any(m.is_run for m in table) or not has_sequence(hand):
+            return None
+        if has_sequence(remove_pieces(hand, [card])):
+            return None
+        arg, _ = encode_declaration(game, seat, card, None)
+        named = " | ".join(m.codes for m in sets)
+        return confirm(f"**Discard {card.code}?** It breaks the last sequence in your hand, "
+                       f"which backs your table set{'s' if len(sets) > 1 else ''} {named}: "
+                       "with no sequence, a set counts minus at the end of the deal.",
+                       f"Discard {card.code}", "discardok", arg, cancel="discard",
+                       danger=True)
 
 
 def _cards(pieces: Sequence[Piece]) -> tuple[Card, ...]:

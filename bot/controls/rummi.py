@@ -8,20 +8,25 @@ the melds the one picked card can be added to. With ``plays_per_turn`` =
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import ClassVar
 
 import discord
 
+from ..customids import MELD, SELECTION, Action, button, encode_positions, select
 from ..engine.cards import Piece
 from ..engine.errors import IllegalMove
 from ..engine.game import Game, Move
 from ..engine.moves import Done, LayOff, MeldDown, placed
 from ..engine.variants.rummi import RummiGame, add_targets, is_new_meld
 from ..ui import ButtonSpec, SelectSpec
-from .base import Panel, Reply, encode_positions, layoff_select, need_picked
+from .base import Panel, Reply, layoff_select, need_picked
 
 
 class RummiControls:
+    actions: ClassVar[Mapping[str, Action]] = {
+        "done": button(), "meld": button(SELECTION), "layoff": select(SELECTION, MELD)}
+
     def turn_buttons(self, game: Game) -> list[ButtonSpec]:
         assert isinstance(game, RummiGame)
         if game.to_move is None or game.options.plays_per_turn != "many":

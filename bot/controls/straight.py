@@ -3,20 +3,27 @@ hand panel (UX.md)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import ClassVar
 
 import discord
 
+from ..customids import MELD, SELECTION, Action, button, encode_positions, select, words
 from ..engine.cards import Piece
 from ..engine.errors import IllegalMove
 from ..engine.game import Game, Move
 from ..engine.moves import Discard, Draw, LayOff, MeldDown, placed
 from ..engine.variants.straight import StraightGame
 from ..ui import ButtonSpec, SelectSpec
-from .base import Panel, Reply, encode_positions, layoff_select, meld_button, need_picked
+from .base import Panel, Reply, layoff_select, meld_button, need_picked
 
 
 class StraightControls:
+    actions: ClassVar[Mapping[str, Action]] = {
+        "draw": button(words("draw source", "stock", "discard")),
+        "meld": button(SELECTION), "discard": button(SELECTION),
+        "layoff": select(SELECTION, MELD)}
+
     def turn_buttons(self, game: Game) -> list[ButtonSpec]:
         assert isinstance(game, StraightGame)
         if game.phase != "draw":

@@ -12,10 +12,12 @@ phone player rearranges with *Arrange*.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import ClassVar
 
 import discord
 
+from ..customids import MELD, NOTHING, PLACED, SELECTION, Action, button, encode_positions, select
 from ..engine.cards import Piece, Tile
 from ..engine.errors import IllegalMove
 from ..engine.game import Game, Move
@@ -24,10 +26,15 @@ from ..engine.serial import piece_from_code
 from ..engine.variants.tiles import Arrange, Play, Release, Reset, Take, TilesGame
 from ..texts import meld_text
 from ..ui import SELECT_LIMIT, ButtonSpec, SelectSpec
-from .base import Panel, Reply, encode_positions, need_picked
+from .base import Panel, Reply, need_picked
 
 
 class TilesControls:
+    actions: ClassVar[Mapping[str, Action]] = {
+        "done": button(), "draw": button(), "undo": button(), "play": button(SELECTION),
+        "arrange": button(SELECTION), "add": select(SELECTION, MELD),
+        "release": select(SELECTION, MELD), "take": select(NOTHING, PLACED)}
+
     def turn_buttons(self, game: Game) -> list[ButtonSpec]:
         assert isinstance(game, TilesGame)
         if game.to_move is None:
@@ -97,12 +104,26 @@ def _works(game: TilesGame, move: Move) -> bool:
     return True
 
 
+def _grows_valid(game: TilesGame, play: Play, number: int) -> bool:
+    """The play is accepted and leaves staged meld ``number`` a valid meld."""
+    try:
+        after, _ = game.apply(play)
+    except IllegalMove:
+        return False
+    return all(v.kind != "invalid" for v in after.meld_views() if v.number == number)
+
+
 def add_select(game: TilesGame, seat: int, tiles: Sequence[Tile], arg: str) -> SelectSpec | None:
-    """*Add the picked tiles to meld…*: the staged melds they can go into now."""
+    """*Add the picked tiles to meld…*: the staged melds that stay valid with them.
+
+    The staged table takes any tiles anywhere (an invalid meld is only refused at
+    *Done*), so the menu offers a meld only where the engine reads the grown meld
+    as a valid run or set (the check ``Staged.takes`` makes for one tile).
+    """
     if not tiles:
         return None
     views = {v.number: v for v in game.meld_views()}
-    fits = [n for n in views if _works(game, Play(seat, placed(*tiles), n))]
+    fits = [n for n in views if _grows_valid(game, Play(seat, placed(*tiles), n), n)]
     if not fits:
         return None
     return SelectSpec("add", "Add the picked tiles to meld…", tuple(

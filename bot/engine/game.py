@@ -17,10 +17,14 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import types
+import typing
 from abc import ABC, abstractmethod
 from collections import Counter
+from collections import abc as abc
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any, ClassVar, Generic, Self, TypeGuard, TypeVar, get_args, get_origin
 
 from .cards import Card, Piece, Tile
@@ -248,6 +252,9 @@ class Game(ABC, Generic[P]):
     """What a result's number counts, as players say it (singular): ``point``, ``chip``."""
     points_scale: ClassVar[int] = 1
     """Stored result units per unit players read (Rummi keeps exact half-chips: 2)."""
+    snapshot_version: ClassVar[int] = 1
+    """The shape of :meth:`to_json`. A variant whose saved fields change raises it and reads
+    the older shapes in :meth:`upgrade_snapshot`, so games saved before still load."""
 
     options: Options
     players: int
@@ -364,6 +371,12 @@ class Game(ABC, Generic[P]):
     def result_view(self) -> ResultView:
         """The latest hand's result (or the match's, once it is over)."""
 
+    def opening(self) -> Sequence[Event]:
+        """What setting up the first hand showed everyone before any move (Tile Rummy's
+        first-player draw, TIL-4): told with the first turn. Later hands' set-up comes
+        in the events of the move that starts them. Default: nothing."""
+        return ()
+
     def forfeit_move(self, seat: int) -> Move | None:
         """The variant's own way out for a leaving player (Indian drop, Penang Dead…).
 
@@ -434,23 +447,45 @@ class Game(ABC, Generic[P]):
     # -- values -----------------------------------------------------------
 
     def clone(self) -> Self:
-        """A copy that shares only immutable parts (pieces, melds, options, results)."""
+        """A copy that shares only immutable parts (pieces, melds, options, results).
+
+        Every move clones the game, so how to copy each field is worked out once
+        per class from its type hints (:func:`_copiers`): ``list[Card]`` is one
+        shallow copy, ``list[list[Card]]`` copies the inner lists too, an
+        immutable field is shared.
+        """
         new = copy.copy(self)
-        for f in dataclasses.fields(self):
-            value = getattr(self, f.name)
-            if isinstance(value, list | dict | Rng):
-                setattr(new, f.name, _copy_mutable(value))
+        for name, copier in _copiers(type(self)):
+            setattr(new, name, copier(getattr(self, name)))
         return new
 
     def to_json(self) -> dict[str, Any]:
-        return {"variant": self.variant, **to_data(self)}
+        data = {"variant": self.variant, **to_data(self)}
+        if self.snapshot_version > 1:
+            data["version"] = self.snapshot_version
+        return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Self:
-        body = {k: v for k, v in data.items() if k != "variant"}
+        """The game a :meth:`to_json` snapshot holds, of this or an older shape."""
         if data.get("variant", cls.variant) != cls.variant:
             raise ValueError(f"not a {cls.variant} game")
+        version = data.get("version", 1)
+        if not isinstance(version, int) or not 1 <= version <= cls.snapshot_version:
+            raise ValueError(f"a {cls.title} snapshot of version {version!r} cannot be read "
+                             f"(this engine reads versions 1 to {cls.snapshot_version})")
+        body = {k: v for k, v in data.items() if k not in ("variant", "version")}
+        if version < cls.snapshot_version:
+            body = cls.upgrade_snapshot(body, version)
         return from_data(cls, body)
+
+    @classmethod
+    def upgrade_snapshot(cls, data: dict[str, Any], version: int) -> dict[str, Any]:
+        """The fields of a snapshot saved at an older ``version``, in today's shape (a hook).
+
+        Only a variant that raised :attr:`snapshot_version` has older shapes to read.
+        """
+        raise ValueError(f"no reader for {cls.title} snapshots of version {version}")
 
     @classmethod
     def move_from_json(cls, data: dict[str, Any]) -> Move:
@@ -471,6 +506,54 @@ def _piece_argument(cls: type) -> type[Card] | type[Tile] | None:
                 if argument is Card or argument is Tile:
                     return argument
     return None
+
+
+Copier = Callable[[Any], Any]
+
+
+@cache
+def _copiers(cls: type) -> tuple[tuple[str, Copier], ...]:
+    """(field, how to copy it) for every field of ``cls`` that may hold something mutable."""
+    hints = typing.get_type_hints(cls)
+    found = []
+    for f in dataclasses.fields(cls):
+        copier = _copier(hints.get(f.name, Any))
+        if copier is not None:
+            found.append((f.name, copier))
+    return tuple(found)
+
+
+def _copier(tp: Any) -> Copier | None:
+    """How to copy a value of type ``tp`` so that no mutable part is shared; ``None``
+    when it is immutable (pieces, tuples, frozen dataclasses, numbers, text).
+
+    Anything the hints do not pin down (``Any``, a type variable, a union holding
+    a list) falls back to the run-time copy :func:`_copy_mutable`.
+    """
+    if tp is Any or isinstance(tp, TypeVar):
+        return _copy_mutable
+    origin = get_origin(tp) or tp
+    args = get_args(tp)
+    if origin is list:
+        item = _copier(args[0]) if args else _copy_mutable
+        if item is None:
+            return list.copy
+        copy_item: Copier = item
+        return lambda value: [copy_item(v) for v in value]
+    if origin is dict:
+        item = _copier(args[1]) if len(args) == 2 else _copy_mutable
+        if item is None:
+            return dict.copy
+        copy_value: Copier = item
+        return lambda value: {k: copy_value(v) for k, v in value.items()}
+    if origin is Rng:
+        return lambda value: Rng(value.state)
+    if origin in (typing.Union, types.UnionType):
+        return _copy_mutable if any(_copier(a) is not None for a in args) else None
+    if origin is tuple or (isinstance(origin, type) and not issubclass(
+            origin, abc.MutableSequence | abc.MutableMapping | abc.MutableSet)):
+        return None
+    return _copy_mutable
 
 
 def _copy_mutable(value: Any) -> Any:

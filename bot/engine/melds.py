@@ -111,6 +111,9 @@ class MeldRules:
     set_max: int | None = 4
     """Most pieces in a set, jokers included; ``None`` for no limit."""
     distinct_suits: bool = True
+    joker_suits_free: bool = False
+    """A joker in a set may name a suit an ordinary card already has (Indian IND-13, IND-15):
+    only ordinary cards must differ in suit."""
     jokers: bool = False
     """Printed jokers may be used."""
     wild_rank: int | None = None
@@ -342,7 +345,9 @@ def _read_set(split: _Split, rules: MeldRules) -> Meld | None:
     ranks = {p.rank for p in naturals} | {f.rank for _, f in split.pinned}
     if len(ranks) > 1:
         return None
-    suits = [p.suit for p in naturals] + [f.suit for _, f in split.pinned if not f.suit_open]
+    suits = [p.suit for p in naturals]
+    if not rules.joker_suits_free:
+        suits += [f.suit for _, f in split.pinned if not f.suit_open]
     if rules.distinct_suits and len(set(suits)) != len(suits):
         return None
     rank = next(iter(ranks)) if ranks else 0

@@ -54,6 +54,24 @@ class LayOff(Move):
 
 
 @dataclass(frozen=True)
+class Take(Move):
+    """Take ``card`` from a spread discard pile with every card above it, and use it at once.
+
+    Remi (REM-16): ``with_cards`` are 2 or more hand cards that make one new
+    combination with ``card``; the cards above reach the hand after it is laid.
+    Rummy 500 (FHR-18): the cards go to the hand first, then ``card`` forms a
+    new meld with ``with_cards`` or, with ``meld``, is laid off on that meld;
+    ``position`` (1 = top) names which copy when the pile holds two.
+    """
+
+    kind: ClassVar[str] = "take"
+    card: Card
+    with_cards: tuple[Card, ...] = ()
+    meld: int | None = None
+    position: int | None = None
+
+
+@dataclass(frozen=True)
 class Done(Move):
     """End a turn of several actions (Penang PEN-14, Rummi RMI-16 ``many``, Tiles TIL-13)."""
 

@@ -147,6 +147,9 @@ def parse_list(text: str, notation: Notation = CARDS) -> list[PieceRef]:
     """A list of codes separated by spaces and/or commas (NOT-6)."""
     _check_size(text)
     if "|" in text:
+        for part in text.split("|"):  # a wrong code in any group is the first thing to fix
+            if part.strip():
+                parse_list(part, notation)
         raise ParseError("one group only here: remove the |")
     tokens = [t for t in _SPLIT_RE.split(text.strip()) if t]
     if not tokens:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -221,7 +221,7 @@ class Settlement:
 
 def settle(hands: Sequence[Sequence[Piece]], turn_order: Sequence[int], *,
            tiers: Sequence[int] = TIERS_DEFAULT, hu_chips: int = 10, winner: int | None = None,
-           tien_hu: bool = False) -> Settlement:
+           tien_hu: bool = False, last: Collection[int] = ()) -> Settlement:
     """Settle one game (RMI-22 … RMI-28).
 
     ``hands`` holds what each seat has left (seat index = position); ``turn_order``
@@ -231,6 +231,10 @@ def settle(hands: Sequence[Sequence[Piece]], turn_order: Sequence[int], *,
     ``winner`` (Hu, or Tien Hu when ``tien_hu``) every other seat pays ``hu_chips``
     and tiers are not used (RMI-23); otherwise tier payments follow the points
     (RMI-24 … RMI-26). Adjustments follow in both cases (RMI-27).
+
+    ``last``: seats ranked after every other seat whatever their points, in their
+    own points order (players who left the match: the bot records them last, so
+    they pay the last tiers and collect none; the rules leave leaving to the bot).
     """
     n = len(hands)
     if sorted(turn_order) != list(range(n)):
@@ -247,7 +251,10 @@ def settle(hands: Sequence[Sequence[Piece]], turn_order: Sequence[int], *,
                 for seat in turn_order if seat != winner]
     else:
         points = tuple(hand_points(hand) for hand in hands)
-        places = tuple(competition_places(points, lower_is_better=True))
+        behind = max(points, default=0) + 1  # past every seat that stayed
+        places = tuple(competition_places([p + behind * (seat in last)
+                                           for seat, p in enumerate(points)],
+                                          lower_is_better=True))
         main = _tier_payments(places, tier_amounts(tiers, n), turn_order)
     payments = tuple(main + _adjustments(worths, turn_order))
     chips = [0] * n

@@ -507,9 +507,17 @@ class SheddingGame(Game[Card]):
         return self.out_state if self.out[seat] else SeatState.PLAYING
 
     def seat_note(self, seat: int) -> str:
-        """Why a player is out, else whether they have their passport."""
-        if self.notes[seat]:
-            return self.notes[seat]
+        """Why a player is out, else whether they have their passport.
+
+        Beside a state that is not the out state (a Dead player who won on points)
+        the reason alone would misread ("won · no play"), so it names the state:
+        ``Dead (no play)``.
+        """
+        note = self.notes[seat]
+        if note and self.out[seat] and self.seat_state(seat) is not self.out_state:
+            return f"{self.out_word} ({note})"
+        if note:
+            return note
         return "passport" if self.passport[seat] else "no passport yet"
 
     def score_text(self, seat: int) -> str:

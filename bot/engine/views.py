@@ -54,15 +54,17 @@ class MeldView:
         """No piece stands in for another (a wild card in its own place keeps a run pure)."""
         return not self.jokers
 
-    def title(self, run_word: str = "run") -> str:
+    def title(self, run_word: str = "run", set_word: str = "set", pure: bool = True) -> str:
         """What the group is, for results: ``Pure sequence``, ``Sequence`` or ``Set``.
 
-        A run with no stand-in is pure; one with a joker is plainly a ``Sequence``
-        (its stand-ins are marked on the cards and in the text).
+        With ``pure`` (a variant that tells pure runs apart, as Indian Rummy does), a
+        run with no stand-in is ``Pure``; one with a joker is plainly a ``Sequence``
+        (its stand-ins are marked on the cards and in the text). ``run_word`` and
+        ``set_word`` are the variant's own (Rummi: sequence and kill).
         """
         if self.kind != "run":
-            return "Set"
-        return f"Pure {run_word}" if self.pure else run_word.capitalize()
+            return set_word.capitalize()
+        return f"Pure {run_word}" if pure and self.pure else run_word.capitalize()
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,6 +164,14 @@ class ResultView:
     match_over: bool = False
     run_word: str = "run"
     """What the variant calls a run in results ("sequence" in Indian Rummy)."""
+    set_word: str = "set"
+    """What the variant calls a set in results ("kill" in Rummi)."""
+    pure_runs: bool = True
+    """Whether a run without stand-ins is told apart as pure (Indian Rummy's IND-23)."""
+
+    def group_title(self, meld: MeldView) -> str:
+        """What a group of a grouped hand is, in the variant's words (``Pure sequence``)."""
+        return meld.title(self.run_word, self.set_word, self.pure_runs)
 
 
 @dataclass(frozen=True, slots=True)

@@ -404,6 +404,17 @@ class Store:
         async with self._db.snapshot() as tx:
             return await records.history(tx, guild_id, user_id, limit)
 
+    async def last_finished_game(self, guild_id: int, user_id: int) -> int | None:
+        """The id of the game ``user_id`` finished last in this server, or ``None``.
+
+        Games they left count too (their result stays theirs, played by a computer).
+        """
+        rows = await self._db.fetch(
+            "SELECT game_id FROM results WHERE guild_id = :guild AND user_id = :user"
+            " ORDER BY finished_at DESC, game_id DESC LIMIT 1",
+            {"guild": guild_id, "user": user_id})
+        return int(rows[0][0]) if rows else None
+
 
 def _game_row(row: Row, seats: Iterable[SeatRow]) -> GameRow:
     (game_id, guild_id, channel_id, variant, options, seed, status, host_id, state,

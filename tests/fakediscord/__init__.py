@@ -51,7 +51,10 @@ Acting as users (each returns at once with an :class:`InteractionRecord`):
     (``autocomplete_interaction`` returns the record instead).
     ``await fake.click(user, message, "Label or custom_id")``,
     ``await fake.select(user, message, ["value or label"], custom_id=None)``,
-    ``await fake.submit_modal(user, opened_by, {"field_custom_id": "text"})``.
+    ``await fake.submit_modal(user, opened_by, {"field_custom_id": "text"})``;
+    ``await fake.forge(user, message, custom_id, values=None, offer=True)``
+    sends what no client can (a tampered custom_id or select values), for
+    hardening tests.
 
 InteractionRecord:
     ``await inter.response()`` → :class:`Callback` (``type`` a
@@ -82,12 +85,19 @@ Messages (live objects; ``history`` keeps earlier revisions):
 Strictness and failures:
     ``fake.close_dms(user)`` (403/50007), ``fake.fail_next("POST
     /channels/{channel_id}/messages", status=429|500, retry_after=0.05,
-    is_global=False, times=1)``, ``fake.advance_time(seconds)`` (3 s and
-    15 min rules), ``await fake.drop_connection(wait_resumed=True)``,
+    is_global=False, times=1)``, ``fake.stall(route, times=1)`` (carry a
+    request out but hold its answer until ``release()``: kill the bot there),
+    ``fake.advance_time(seconds)`` (3 s and 15 min rules),
+    ``await fake.drop_connection(wait_resumed=True)``,
     ``fake.requests`` / ``fake.requests_to(route)``, ``fake.problems``,
     ``fake.allow_errors(*codes, kinds=())``, ``fake.take_problems(kind=,
     code=)``, ``await fake.wait_for_problem(kind=, code=)``,
-    ``await fake.settle()``, ``fake.assert_clean()``. Problem kinds:
+    ``await fake.settle()``, ``fake.assert_clean()``; ``inter.answer_time``
+    and ``fake.late_answers()``: every test fails if an interaction was first
+    answered after 3 s (the plugin's ``answered_in_time``;
+    ``inter.expect_late()`` declares one). A message create with ``nonce`` and
+    ``enforce_nonce`` returns the earlier message of that nonce in the channel
+    from the last 5 minutes instead of making another. Problem kinds:
     ``unknown_endpoint``, ``refused``, ``gateway``, ``unanswered``,
     ``ephemeral_ignored``, ``fake_error``. 50007 is always expected.
 

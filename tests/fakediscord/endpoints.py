@@ -31,6 +31,9 @@ from .world import World
 
 THREAD_NAME_MAX = 100
 REPLY = 19
+NONCE_MAX = 25
+NONCE_WINDOW = 5 * 60.0
+"""How long an enforced nonce is remembered ("the past few minutes")."""
 
 
 class Endpoints:
@@ -235,6 +238,11 @@ class Endpoints:
             if not recipient.dms_open or not self.world.shares_guild_with_bot(recipient):
                 raise cannot_message_user()
         errors = FormErrors()
+        nonce = _nonce(ctx.body, errors)
+        if nonce is not None and ctx.body.get("enforce_nonce") is True:
+            first = self._nonce_taken(channel, nonce)
+            if first is not None:  # Discord returns the first message and makes no other
+                return Reply(payloads.message(first, self.world.clock))
         reference_id = self._reference(channel, ctx.body, errors)
         message = self.messages.create(
             channel,
@@ -245,7 +253,30 @@ class Endpoints:
             message_type=REPLY if reference_id else 0,
             reference_id=reference_id,
         )
+        message.nonce = nonce
         return Reply(payloads.message(message, self.world.clock))
+
+    def _nonce_taken(self, channel: Channel, nonce: str | int) -> Message | None:
+        """The bot's message made with ``nonce`` in ``channel`` in the last few minutes.
+
+        Discord: "If true and nonce is present, it will be checked for uniqueness in
+        the past few minutes. If another message was created by the same author with
+        the same nonce, that message will be returned and no new message will be
+        created." The fake takes "a few minutes" as NONCE_WINDOW and one channel."""
+        since = self.world.clock.now() - NONCE_WINDOW
+        return next(
+            (
+                m
+                for m in reversed(self.world.messages.values())
+                if m.channel is channel
+                and m.nonce is not None
+                and str(m.nonce) == str(nonce)
+                and m.author is self.world.bot
+                and m.created_at >= since
+                and not m.deleted
+            ),
+            None,
+        )
 
     async def get_message(self, ctx: RequestContext) -> Reply:
         return Reply(payloads.message(self._channel_message(ctx), self.world.clock))
@@ -355,6 +386,20 @@ class Endpoints:
         ):
             raise unknown_message()
         return message
+
+
+def _nonce(body: dict[str, Any], errors: FormErrors) -> str | int | None:
+    """A message's ``nonce``: an integer or a string of at most 25 characters."""
+    nonce = body.get("nonce")
+    if nonce is None:
+        return None
+    if isinstance(nonce, bool) or not isinstance(nonce, str | int):
+        errors.add(("nonce",), "BASE_TYPE_STRING", "Must be a string or an integer.")
+        return None
+    if isinstance(nonce, str) and len(nonce) > NONCE_MAX:
+        errors.add(("nonce",), "BASE_TYPE_BAD_LENGTH", f"Must be {NONCE_MAX} or fewer in length.")
+        return None
+    return nonce
 
 
 def _snowflake(raw: str) -> int:

@@ -116,7 +116,10 @@ class InteractionRecord:
     followups: list[Message] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list, repr=False)
     unanswered_expected: bool = False
+    late_expected: bool = False
     settled: bool = False
+    answered_at: float | None = None
+    """When the bot first tried to respond (accepted or refused), on the fake's clock."""
 
     @property
     def modal(self) -> dict[str, Any] | None:
@@ -142,6 +145,21 @@ class InteractionRecord:
     def expect_unanswered(self) -> None:
         """Declare that the bot is meant to ignore this interaction."""
         self.unanswered_expected = True
+
+    def expect_late(self) -> None:
+        """Declare that this interaction is meant to be answered after Discord's 3 s."""
+        self.late_expected = True
+
+    @property
+    def answer_time(self) -> float | None:
+        """Seconds from dispatch to the bot's first response (``None``: none yet)."""
+        return None if self.answered_at is None else self.answered_at - self.created_at
+
+    @property
+    def late(self) -> bool:
+        """Answered after Discord's 3 s, when the player sees "This interaction failed"."""
+        time = self.answer_time
+        return time is not None and time > RESPONSE_WINDOW
 
     async def response(self, timeout: float = 5.0) -> Callback:
         """Wait for the bot's accepted initial response (any callback type)."""
@@ -231,6 +249,8 @@ class InteractionProtocol:
         """The initial response (``POST /interactions/{id}/{token}/callback``)."""
         if record.callback is not None:
             raise already_acknowledged()
+        if record.answered_at is None:
+            record.answered_at = self.world.clock.now()
         if self.world.clock.now() - record.created_at > RESPONSE_WINDOW:
             raise unknown_interaction()
         errors = FormErrors()

@@ -10,6 +10,7 @@ raise at once instead of becoming problems of the bot.
 
 from __future__ import annotations
 
+import copy
 import secrets
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -26,8 +27,8 @@ from .commands import (
     CommandRegistry,
 )
 from .interactions import InteractionRecord, InteractionType
-from .models import Channel, Member, Message, Permission, User
-from .validation import LINK_STYLE, STRING_SELECT, TEXT_INPUT
+from .models import Channel, Member, Message, Permission, User, iter_components
+from .validation import BUTTON, LINK_STYLE, STRING_SELECT, TEXT_INPUT
 from .world import World
 
 BOT_DM_CONTEXT, GUILD_CONTEXT = 1, 0
@@ -332,6 +333,35 @@ class Invocations:
             raise ValueError(f"select {select['custom_id']!r} is disabled")
         chosen = _choose(select, values)
         return {"custom_id": select["custom_id"], "component_type": STRING_SELECT, "values": chosen}
+
+    def forged_data(
+        self,
+        user: User,
+        message: Message,
+        custom_id: str,
+        values: Sequence[str] | None,
+        offer: bool,
+    ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+        """``data`` of a component interaction no Discord client can send, and the
+        tampered components the message claims to carry (see ``FakeDiscord.forge``)."""
+        self._check_message_usable(user, message)
+        kind = BUTTON if values is None else STRING_SELECT
+        components = copy.deepcopy(message.components)
+        target = next(
+            (c for c in iter_components(components) if c.get("type") == kind), None
+        )
+        if target is None:
+            raise LookupError(f"message {message.id} has no component of type {kind} to forge")
+        target["custom_id"] = custom_id
+        data: dict[str, Any] = {"custom_id": custom_id, "component_type": kind}
+        if values is not None and offer:
+            known = {o["value"] for o in target.get("options", [])}
+            target["options"] = target.get("options", []) + [
+                {"label": v or "?", "value": v} for v in values if v not in known
+            ]
+        if values is not None:
+            data["values"] = list(values)
+        return data, components
 
     def _check_message_usable(self, user: User, message: Message) -> None:
         if message.deleted:

@@ -264,6 +264,7 @@ class Message:
     visible_to: User | None = None
     interaction: InteractionRecord | None = field(default=None, repr=False)
     reference_id: int | None = None
+    nonce: str | int | None = None
     thread: Channel | None = None
     edited_at: float | None = None
     deleted: bool = False

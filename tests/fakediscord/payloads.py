@@ -222,6 +222,8 @@ def message(m: Message, clock: Clock, *, gateway: bool = False) -> dict[str, Any
         }
         if inter.message is not None:
             payload["interaction_metadata"]["interacted_message_id"] = str(inter.message.id)
+    if m.nonce is not None:
+        payload["nonce"] = m.nonce
     if m.reference_id is not None:
         payload["message_reference"] = {
             "type": 0,

@@ -7,11 +7,16 @@ the server and fails the test on any unexpected problem.
 
 Tests that need another world (other guilds, privileged intents, a small
 attachment limit) build their own: ``async with FakeDiscord(...) as fake``.
+
+``answered_in_time`` applies to every test: it fails the test if any fake
+started during it saw an interaction first answered more than 3 s after it
+was sent (a player would have seen "This interaction failed"), unless the test
+declared it (``InteractionRecord.expect_late``).
 """
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 
 import pytest
 
@@ -29,3 +34,14 @@ async def fake_discord() -> AsyncIterator[FakeDiscord]:
         yield fake
         await fake.settle()
     fake.assert_clean()
+
+
+@pytest.fixture(autouse=True)
+def answered_in_time() -> Iterator[None]:
+    before = set(FakeDiscord.started)
+    yield
+    late = [record for fake in list(FakeDiscord.started) if fake not in before
+            for record in fake.late_answers()]
+    if late:
+        lines = "\n".join(f"  - {r} answered after {r.answer_time:.2f} s" for r in late)
+        pytest.fail(f"{len(late)} interaction(s) answered after Discord's 3 s:\n{lines}")

@@ -9,6 +9,7 @@ records every request; unknown endpoints and refusals become problems.
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 import re
@@ -97,6 +98,29 @@ class Injection:
     hits: list[RequestRecord] = field(default_factory=list)
 
 
+@dataclass
+class Stall:
+    """Requests to ``route`` that are carried out but not answered until ``release``:
+    the state between Discord acting and the bot hearing of it (a crash test kills
+    the bot there)."""
+
+    route: str
+    times: int
+    hits: list[RequestRecord] = field(default_factory=list)
+    _reached: asyncio.Event = field(default_factory=asyncio.Event)
+    _released: asyncio.Event = field(default_factory=asyncio.Event)
+
+    async def reached(self, timeout: float = 10.0) -> RequestRecord:
+        """Wait until a request was carried out and is being held; that request."""
+        await asyncio.wait_for(self._reached.wait(), timeout)
+        return self.hits[-1]
+
+    def release(self) -> None:
+        """Answer the held requests (and any later ones) at once."""
+        self.times = 0
+        self._released.set()
+
+
 class Rest:
     """Serves the routes, checks auth, records, and applies injected failures."""
 
@@ -106,6 +130,22 @@ class Rest:
         self.token = token
         self.routes = routes
         self.injections: list[Injection] = []
+        self.stalls: list[Stall] = []
+
+    def stall(self, route: str, *, times: int) -> Stall:
+        self._check_route(route)
+        stall = Stall(route, times)
+        self.stalls.append(stall)
+        return stall
+
+    def release_all(self) -> None:
+        for stall in self.stalls:
+            stall.release()
+
+    def _check_route(self, route: str) -> None:
+        if route not in {r.name for r in self.routes}:
+            known = "\n  ".join(r.name for r in self.routes)
+            raise ValueError(f"unknown route {route!r}; routes are:\n  {known}")
 
     def inject(
         self,
@@ -117,9 +157,7 @@ class Rest:
         times: int,
         code: int | None,
     ) -> Injection:
-        if route not in {r.name for r in self.routes}:
-            known = "\n  ".join(r.name for r in self.routes)
-            raise ValueError(f"unknown route {route!r}; routes are:\n  {known}")
+        self._check_route(route)
         injection = Injection(route, status, retry_after, is_global, times, code)
         self.injections.append(injection)
         return injection
@@ -160,7 +198,14 @@ class Rest:
             injection.hits.append(ctx.record)
             ctx.record.injected = True
             raise self._injected_error(injection, route)
-        return await route.handler(ctx)
+        reply = await route.handler(ctx)
+        stall = next((t for t in self.stalls if t.route == route.name and t.times > 0), None)
+        if stall is not None:
+            stall.times -= 1
+            stall.hits.append(ctx.record)
+            stall._reached.set()
+            await stall._released.wait()
+        return reply
 
     def _note_refusal(
         self, record: RequestRecord, error: DiscordError, ctx: RequestContext | None

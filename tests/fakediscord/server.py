@@ -9,8 +9,9 @@ tour. This class is a facade: the rules live in ``validation``, ``commands``,
 from __future__ import annotations
 
 import contextlib
+import weakref
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from aiohttp import web
 
@@ -23,7 +24,7 @@ from .invocations import Invocations
 from .messages import Messages
 from .models import Channel, Guild, Member, Message, User
 from .recorder import Problem, Recorder, RequestRecord
-from .rest import Injection, Rest
+from .rest import Injection, Rest, Stall
 from .world import World
 
 DEFAULT_ATTACHMENT_LIMIT = 10 * 1024 * 1024
@@ -36,6 +37,9 @@ class FakeDiscord:
     Build the world (users, guilds, channels) before the bot connects; then
     drive the bot as its users would and read what it did.
     """
+
+    started: ClassVar[weakref.WeakSet[FakeDiscord]] = weakref.WeakSet()
+    """Every fake that was started (the plugin checks each test's answer times)."""
 
     def __init__(
         self,
@@ -91,9 +95,11 @@ class FakeDiscord:
         await self._runner.setup()
         await web.TCPSite(self._runner, self.host, 0).start()
         self.port = self._runner.addresses[0][1]
+        FakeDiscord.started.add(self)
         return self
 
     async def stop(self) -> None:
+        self._rest.release_all()
         await self.gateway.close()
         if self._runner is not None:
             await self._runner.cleanup()
@@ -307,6 +313,38 @@ class FakeDiscord:
             )
         )
 
+    async def forge(
+        self,
+        user: User | Member,
+        message: Message,
+        custom_id: str,
+        values: Sequence[str] | None = None,
+        /,
+        *,
+        offer: bool = True,
+    ) -> InteractionRecord:
+        """A component interaction no Discord client can send, for hardening tests.
+
+        A button press (``values`` None) or a selection of ``values`` with the
+        given ``custom_id``, as a tampered client would send it: the message in
+        the payload carries the forged component in place of its first one of
+        that type, and (``offer``) a forged select offers the forged values too,
+        so the bot's library routes it like any other and only the bot's own
+        checks stand in the way.
+        """
+        who = _as_user(user)
+        data, components = self._invocations.forged_data(who, message, custom_id, values, offer)
+        record = self._invocations.record(
+            InteractionType.MESSAGE_COMPONENT,
+            who,
+            message.channel,
+            data,
+            message=message,
+            action=f"forged {custom_id!r} {list(values or [])}",
+        )
+        record.payload["message"]["components"] = components
+        return self._dispatch(record)
+
     async def submit_modal(
         self, user: User | Member, opened_by: InteractionRecord, values: Mapping[str, Any], /
     ) -> InteractionRecord:
@@ -458,6 +496,12 @@ class FakeDiscord:
             code=code,
         )
 
+    def stall(self, route: str, *, times: int = 1) -> Stall:
+        """Carry out the next ``times`` requests to ``route`` but hold their answers
+        until ``stall.release()`` (``await stall.reached()`` waits for one): Discord has
+        acted and the bot does not know yet. Stopping the fake releases them."""
+        return self._rest.stall(route, times=times)
+
     async def drop_connection(self, *, wait_resumed: bool = True, timeout: float = 10.0) -> None:
         """Cut the gateway connection; by default wait until the bot RESUMEd."""
         resumes = self.gateway.resumes
@@ -531,6 +575,10 @@ class FakeDiscord:
         """Wait until ``condition()`` is truthy (re-checked on every change and
         every 50 ms, so it may look at the bot or its database too)."""
         return await self.world.notifier.wait_for(condition, timeout, what)
+
+    def late_answers(self) -> list[InteractionRecord]:
+        """Interactions first answered after Discord's 3 s (and not declared late)."""
+        return [i for i in self.world.interactions.values() if i.late and not i.late_expected]
 
     def assert_clean(self) -> None:
         """Fail if the bot did anything Discord refuses (see ``problems``)."""

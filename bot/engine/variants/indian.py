@@ -24,8 +24,9 @@ from typing import ClassVar
 
 from ..arrange import Arrangement, best_arrangement
 from ..cards import Card, Piece, card_deck, codes, sort_by_suit
+from ..drawdiscard import DrawDiscardGame
 from ..errors import IllegalMove, InvalidOptions
-from ..game import Event, Game, HandResult, Move, Options, Timeout, option
+from ..game import Event, HandResult, Move, Options, Timeout, option
 from ..melds import ACES_BOTH, Meld, MeldRules, describe, extend_meld, read_meld
 from ..moves import Discard, Draw, Placed
 from ..notation import check_held, remove_pieces
@@ -83,9 +84,10 @@ class IndianOptions(Options):
 
 @cache
 def indian_rules(wild_rank: int | None) -> MeldRules:
-    """Meld rules of one deal (IND-11 … IND-14): aces low or high, sets of any size."""
+    """Meld rules of one deal (IND-11 … IND-15): aces low or high, sets of any size whose
+    jokers may name any suit of the set's rank."""
     return MeldRules(runs=ACES_BOTH, set_max=None, jokers=True, wild_rank=wild_rank,
-                     set_min_naturals=0, run_word="sequence")
+                     set_min_naturals=0, run_word="sequence", joker_suits_free=True)
 
 
 def card_value(card: Piece, rules: MeldRules) -> int:
@@ -357,8 +359,14 @@ def groups_text(melds: Sequence[Meld], rules: MeldRules) -> str:
 
 
 @dataclass(kw_only=True)
-class IndianGame(Game[Card]):
-    """An Indian Rummy match (one deal, a pool, or a fixed number of deals)."""
+class IndianGame(DrawDiscardGame):
+    """An Indian Rummy match (one deal, a pool, or a fixed number of deals).
+
+    The deal, the closed deck (the core's stock) and open deck (its pile),
+    draws, discards and the match are the shared
+    :class:`~bot.engine.drawdiscard.DrawDiscardGame`; this class adds the cut
+    joker, drops, declarations, the count of losers, pools and chips.
+    """
 
     variant: ClassVar[str] = "indian"
     title: ClassVar[str] = "Indian Rummy"
@@ -366,35 +374,33 @@ class IndianGame(Game[Card]):
     max_players: ClassVar[int] = 6
     options_type: ClassVar[type[Options]] = IndianOptions
     move_types: ClassVar[tuple[type[Move], ...]] = (Draw, Discard, Declare, Drop, Timeout)
+    legacy_names: ClassVar[dict[str, str]] = {"misses": "timeouts", "deal_number": "hand_number",
+                                              "closed": "stock", "open": "pile"}
+    hand_word: ClassVar[str] = "deal"
+    match_word: ClassVar[str] = "game"
+    stock_word: ClassVar[str] = "closed deck"
+    pile_word: ClassVar[str] = "open deck"
+    stock_source: ClassVar[str] = "closed"
+    pile_source: ClassVar[str] = "open"
+    draw_sources: ClassVar[tuple[str, ...]] = SOURCES
+    play_phase: ClassVar[str] = "discard"
+    sort_dealt: ClassVar[bool] = True
+    out_of_hand: ClassVar[str] = "you are out of this deal"
 
     options: IndianOptions = field(default_factory=IndianOptions)
     # The match.
-    totals: list[int] = field(default_factory=list)
-    """Points (points, pool formats) or chips (deals) after the deals finished so far."""
     eliminated: list[bool] = field(default_factory=list)
     eliminated_in: list[int] = field(default_factory=list)
     """The deal in which each seat was eliminated (0: still in)."""
     left: list[bool] = field(default_factory=list)
     """Seats that left the game (dropped at once in every deal, see ``forfeit_move``)."""
-    misses: list[int] = field(default_factory=list)
-    """IND-36: consecutive missed turns, carried from deal to deal."""
-    deal_number: int = 0
-    dealer: int = 0
-    results: list[HandResult] = field(default_factory=list)
     finishes: list[Card | None] = field(default_factory=list)
     """Per finished deal (as ``results``), the finish card of its valid show, else ``None``."""
     groupings: list[tuple[Grouping | None, ...]] = field(default_factory=list)
     """Per finished deal, per seat: the declared or scored grouping, else ``None`` (shown flat)."""
     # The deal in play.
     packs: int = 1
-    hands: list[list[Card]] = field(default_factory=list)
-    """Each seat's cards; a seat out of the deal keeps its cards here, out of play."""
-    closed: list[Card] = field(default_factory=list)
-    """Face down; the top card is the last element."""
-    open: list[Card] = field(default_factory=list)
-    """Face up, bottom to top; only the top card is public (IND-10)."""
     cut_joker: Card | None = None
-    active: list[bool] = field(default_factory=list)
     has_drawn: list[bool] = field(default_factory=list)
     """Drew a card in this deal (IND-21: first or middle drop)."""
     deal_points: list[int] = field(default_factory=list)
@@ -402,11 +408,27 @@ class IndianGame(Game[Card]):
     deal_notes: list[str] = field(default_factory=list)
     discarded: bool = False
     """A card has been discarded in this deal (IND-18)."""
-    turn: int = 0
-    phase: str = "draw"
-    """``draw``, ``discard`` (after drawing) or ``over`` (the match has ended)."""
-    drawn: Card | None = None
-    """The card drawn this turn."""
+
+    # -- the spec's words for the core's fields ---------------------------------
+
+    @property
+    def open(self) -> list[Card]:
+        """The open deck, bottom to top; only its top card is public (IND-10)."""
+        return self.pile
+
+    @property
+    def closed(self) -> list[Card]:
+        """The closed deck, face down; its top card is the last element."""
+        return self.stock
+
+    @property
+    def misses(self) -> list[int]:
+        """IND-36: consecutive missed turns, carried from deal to deal."""
+        return self.timeouts
+
+    @property
+    def deal_number(self) -> int:
+        return self.hand_number
 
     # -- set-up -----------------------------------------------------------
 
@@ -436,46 +458,45 @@ class IndianGame(Game[Card]):
             raise InvalidOptions(f"decks 1 holds 53 cards, too few for {self.players} players "
                                  f"({self.players} × 13 + 2 > 53): use decks 2 or none")
 
-    def _start(self) -> None:
+    def _start_match(self) -> None:
         n = self.players
-        self.totals = [0] * n
         self.eliminated = [False] * n
         self.eliminated_in = [0] * n
         self.left = [False] * n
-        self.misses = [0] * n
-        self.dealer = self.rng.below(n)  # IND-5
-        self._deal([])
 
-    def _deal(self, events: list[Event]) -> None:
-        """IND-3, IND-6 … IND-9: a fresh deck, 13 each from the dealer's left, cut, open card."""
-        n = self.players
-        self.deal_number += 1
+    def deal_order(self) -> list[int]:
+        """IND-5, IND-6: the players still in, from the dealer's left."""
         seats_in = [not e for e in self.eliminated]
-        order = [next_seat(self.dealer, n, seats_in)]
+        order = [next_seat(self.dealer, self.players, seats_in)]
         while len(order) < seats_in.count(True):
-            order.append(next_seat(order[-1], n, seats_in))
+            order.append(next_seat(order[-1], self.players, seats_in))
+        return order
+
+    def _deck(self, order: Sequence[int]) -> list[Card]:
+        """IND-3: packs by the number of players dealt in (or ``decks``)."""
         self.packs = deck_packs(len(order), self.options.decks)
-        deck = card_deck(self.packs, self.packs)
-        self.rng.shuffle(deck)
-        self.hands = [[] for _ in range(n)]
-        for i in range(HAND_SIZE * len(order)):
-            self.hands[order[i % len(order)]].append(deck[i])
-        del deck[:HAND_SIZE * len(order)]
-        self.hands = [sort_by_suit(h) for h in self.hands]
+        return card_deck(self.packs, self.packs)
+
+    def hand_size(self, dealt: int) -> int:
+        return HAND_SIZE  # IND-6
+
+    def _set_aside(self, deck: list[Card]) -> None:
+        """IND-7: the cut joker, drawn from the undealt cards, shown for the whole deal."""
         self.cut_joker = deck.pop(self.rng.below(len(deck))) if self.options.wild_joker else None
-        self.open = [deck.pop(0)]
-        self.closed = deck[::-1]
-        self.active = list(seats_in)
+
+    def set_aside_cards(self) -> list[Card]:
+        return [self.cut_joker] if self.cut_joker is not None else []
+
+    def _start_hand(self, order: Sequence[int], events: list[Event]) -> None:
+        """IND-8, IND-9: the open deck is started; leavers drop at once (``forfeit_move``)."""
+        n = self.players
         self.has_drawn = [False] * n
         self.deal_points = [0] * n
-        self.deal_notes = ["" if seats_in[s] else "not dealt in" for s in range(n)]
+        self.deal_notes = ["" if self.active[s] else "not dealt in" for s in range(n)]
         self.discarded = False
-        self.turn = order[0]  # IND-9
-        self.phase = "draw"
-        self.drawn = None
-        events.append(Event("deal_started", f"Deal {self.deal_number}: {{p{self.dealer}}} deals "
+        events.append(Event("deal_started", f"Deal {self.hand_number}: {{p{self.dealer}}} deals "
                             f"13 cards each from {53 * self.packs} cards; {self._wild_text()}; "
-                            f"{self.open[-1].code} starts the open deck."))
+                            f"{self.pile[-1].code} starts the open deck."))
         for seat in order:
             if self.left[seat]:
                 self._drop_seat(seat, self.options.drop_costs[0], "left, first drop", events)
@@ -483,7 +504,6 @@ class IndianGame(Game[Card]):
             return
         if not self.active[self.turn]:
             self.turn = next_seat(self.turn, n, self.active)
-        self._begin_turn(events)
 
     def _wild_text(self) -> str:
         cut = self.cut_joker
@@ -493,48 +513,9 @@ class IndianGame(Game[Card]):
             return "the cut joker is JK, so aces are wild"
         return f"the cut joker is {cut.code}, so {cut.label}s are wild"
 
-    def _begin_turn(self, events: list[Event]) -> None:
-        """IND-16 then a fresh turn for ``self.turn``."""
-        self.phase = "draw"
-        self.drawn = None
-        if not self.closed and len(self.open) > 1:
-            top = self.open.pop()
-            pile = self.open
-            self.rng.shuffle(pile)
-            self.closed = pile
-            self.open = [top]
-            events.append(Event("reshuffle", f"The closed deck ran out: the open deck was "
-                                f"shuffled into a new closed deck of {len(pile)}; {top.code} "
-                                "stays face up."))
-        self.turn_serial += 1
-        events.append(Event("turn", f"{{p{self.turn}}} to play.", self.turn))
-
     # -- the protocol -----------------------------------------------------
 
-    @property
-    def to_move(self) -> int | None:
-        return None if self.phase == "over" else self.turn
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == "over"
-
-    def hand(self, seat: int) -> Sequence[Card]:
-        return self.hands[seat]
-
-    def inventory(self) -> Counter[Card]:
-        found = Counter(c for hand in self.hands for c in hand)
-        found.update(self.closed)
-        found.update(self.open)
-        if self.cut_joker is not None:
-            found[self.cut_joker] += 1
-        return found
-
-    def history(self) -> Sequence[HandResult]:
-        return self.results
-
-    def _apply(self, move: Move) -> list[Event]:
-        events: list[Event] = []
+    def _act(self, move: Move, events: list[Event]) -> None:
         if isinstance(move, Drop) and move.leave:
             self._check_leave(move.seat)
             self._leave(move.seat, events)
@@ -542,65 +523,32 @@ class IndianGame(Game[Card]):
             self._check_drop(move.seat)
             first = not self.has_drawn[move.seat]
             cost = self.options.drop_costs[0 if first else 1]
-            self.misses[move.seat] = 0  # IND-36
             self._drop_seat(move.seat, cost, "first drop" if first else "middle drop", events)
             self._after_exit(events)
-        elif isinstance(move, Timeout):
-            self._check_timeout(move.seat)
-            self._timeout(events)
-        elif isinstance(move, Draw):
-            self._check_draw(move.seat, move.source)
-            self._draw(move.source, events)
-        elif isinstance(move, Discard):
-            card = self.own(move.card)
-            self._check_discard(move.seat, card)
-            self.misses[move.seat] = 0  # IND-36
-            self._discard(card, events)
         elif isinstance(move, Declare):
             verdict = self._check_declare(move.seat, move.finish, move.groups)
-            self.misses[move.seat] = 0  # IND-36
             self._declare(verdict, events)
-        return events
+        else:
+            super()._act(move, events)
+
+    def _acts_for_timeouts(self, move: Move) -> bool:
+        """IND-36: a discard, declaration or drop resets the misses; leaving does not."""
+        return not (isinstance(move, Drop) and move.leave)
 
     # -- checks (raise, never mutate) ----------------------------------------
 
     def _check_seat(self, seat: int) -> None:
         if self.eliminated[seat]:
             raise IllegalMove("you have been eliminated from this pool")
-        if not self.active[seat]:
-            raise IllegalMove("you are out of this deal")
+        super()._check_seat(seat)
 
-    def _check_turn(self, seat: int) -> None:
-        self._check_seat(seat)
-        self.require_turn(seat)  # IND-17
-
-    def _check_draw(self, seat: int, source: str) -> None:
-        self._check_turn(seat)
-        if self.phase != "draw":
-            raise IllegalMove("you have already drawn this turn")  # IND-19
-        if source not in SOURCES:
-            raise IllegalMove("draw from the closed deck or the open deck")
-        if source == "closed" and not self.closed:
-            raise IllegalMove("the closed deck is empty")
-        if source == "open":
-            if not self.open:
-                raise IllegalMove("the open deck is empty")
-            top = self.open[-1]
-            if self.is_joker(top) and not self._first_card_free():
-                raise IllegalMove("jokers cannot be taken from the open deck")  # IND-18
+    def _check_pile_draw(self, seat: int, card: Card) -> None:
+        if self.is_joker(card) and not self._first_card_free():
+            raise IllegalMove("jokers cannot be taken from the open deck")  # IND-18
 
     def _first_card_free(self) -> bool:
         """IND-18: the deal's first open card, until the first discard, with the option on."""
         return not self.discarded and self.options.first_open_joker_pickup
-
-    def _check_after_draw(self, seat: int) -> None:
-        self._check_turn(seat)
-        if self.phase != "discard":
-            raise IllegalMove("draw first")  # IND-17
-
-    def _check_discard(self, seat: int, card: Card) -> None:
-        self._check_after_draw(seat)
-        check_held([card], self.hands[seat])
 
     def _check_drop(self, seat: int) -> None:
         self._check_turn(seat)
@@ -613,15 +561,10 @@ class IndianGame(Game[Card]):
         if self.left[seat]:
             raise IllegalMove("you have already left this game")
 
-    def _check_timeout(self, seat: int) -> None:
-        self._check_turn(seat)
-        if not self.options.turn_seconds:
-            raise IllegalMove("there is no turn timer in this game")  # IND-34
-
     def _check_declare(self, seat: int, finish: Card | None,
                        groups: Sequence[Sequence[Placed]] | None) -> ShowVerdict:
         """IND-22: refuse malformed declarations; judge the rest (IND-23)."""
-        self._check_after_draw(seat)
+        self._check_play(seat)
         if finish is None:
             raise IllegalMove("name the finish card that goes on the open deck")
         hand = self.hands[seat]
@@ -663,34 +606,19 @@ class IndianGame(Game[Card]):
     # -- effects ----------------------------------------------------------
 
     def _draw(self, source: str, events: list[Event]) -> None:
-        seat = self.turn
-        if source == "closed":
-            card = self.closed.pop()
-            events.append(Event("draw", f"{{p{seat}}} drew from the closed deck.", seat,
-                                private=f"You drew {card.code}."))
-        else:
-            card = self.open.pop()
-            events.append(Event("draw", f"{{p{seat}}} took {card.code} from the open deck.",
-                                seat))
-        self.hands[seat].append(card)
-        self.drawn = card
-        self.has_drawn[seat] = True
-        self.phase = "discard"
+        super()._draw(source, events)
+        self.has_drawn[self.turn] = True  # IND-21
 
-    def _discard(self, card: Card, events: list[Event]) -> None:
-        seat = self.turn
-        self.hands[seat] = remove_pieces(self.hands[seat], [card])
-        self.open.append(card)
-        self.discarded = True
-        events.append(Event("discard", f"{{p{seat}}} discarded {card.code}.", seat))
-        self._pass_turn(events)
+    def _put_on_pile(self, seat: int, card: Card, events: list[Event]) -> None:
+        super()._put_on_pile(seat, card, events)
+        self.discarded = True  # IND-18
 
     def _declare(self, verdict: ShowVerdict, events: list[Event]) -> None:
         seat = self.turn
         finish = verdict.finish
         assert finish is not None
-        self.hands[seat] = remove_pieces(self.hands[seat], [finish])
-        self.open.append(finish)  # IND-23: the finish card counts as a discard
+        self._remove(seat, [finish])
+        self.pile.append(finish)  # IND-23: the finish card counts as a discard
         self.discarded = True
         if verdict.valid:
             events.append(Event("declare", f"{{p{seat}}} declared with {finish.code}: "
@@ -699,6 +627,7 @@ class IndianGame(Game[Card]):
             return
         events.append(Event("wrong_show", f"{{p{seat}}} declared with {finish.code}: "
                             f"{verdict.text}. Wrong show: 80 points.", seat))
+        self._reveal(seat)  # the bot displays the grouping: every card of it is public
         self._drop_seat(seat, WRONG_SHOW_POINTS, "wrong show", events, announce=False)  # IND-25
         self._after_exit(events)
 
@@ -718,7 +647,7 @@ class IndianGame(Game[Card]):
 
     def _last_player_wins(self, events: list[Event]) -> bool:
         """IND-26: exactly one active player left wins the deal at once."""
-        still = [s for s in range(self.players) if self.active[s]]
+        still = self.active_seats()
         if len(still) > 1:
             return False
         if still:
@@ -726,10 +655,6 @@ class IndianGame(Game[Card]):
         else:
             self._end_deal(None, "none", events)
         return True
-
-    def _pass_turn(self, events: list[Event]) -> None:
-        self.turn = next_seat(self.turn, self.players, self.active)  # IND-9
-        self._begin_turn(events)
 
     def _leave(self, seat: int, events: list[Event]) -> None:
         self.left[seat] = True
@@ -739,10 +664,7 @@ class IndianGame(Game[Card]):
         was_turn = seat == self.turn
         if was_turn and self.phase == "discard" and self.drawn is not None:
             # Leaving after drawing: the card drawn goes on the open deck, 13 leave play.
-            self.hands[seat] = remove_pieces(self.hands[seat], [self.drawn])
-            self.open.append(self.drawn)
-            self.discarded = True
-            events.append(Event("discard", f"{{p{seat}}} discarded {self.drawn.code}.", seat))
+            self._put_on_pile(seat, self.drawn, events)
         first = not self.has_drawn[seat]
         cost = self.options.drop_costs[0 if first else 1]
         self._drop_seat(seat, cost, "left, first drop" if first else "left, middle drop",
@@ -756,17 +678,14 @@ class IndianGame(Game[Card]):
         """IND-35 … IND-37: draw from the closed deck if needed, discard the card drawn."""
         seat = self.turn
         if self.phase == "draw":
-            self._draw("closed", events)
+            self._draw(self.stock_source, events)
         card = self.drawn
         assert card is not None
         events.append(Event("timeout", f"{{p{seat}}} ran out of time; the bot played for them.",
                             seat))
-        self.misses[seat] += 1  # IND-36
-        self.hands[seat] = remove_pieces(self.hands[seat], [card])
-        self.open.append(card)
-        self.discarded = True
-        events.append(Event("discard", f"{{p{seat}}} discarded {card.code}.", seat))
-        if self.misses[seat] >= self.options.misses_to_drop:  # IND-37
+        self.timeouts[seat] += 1  # IND-36
+        self._put_on_pile(seat, card, events)
+        if self.timeouts[seat] >= self.options.misses_to_drop:  # IND-37
             cost = self.options.drop_costs[1]
             self._drop_seat(seat, cost, "missed turns, middle drop", events)
             self._after_exit(events)
@@ -805,48 +724,42 @@ class IndianGame(Game[Card]):
                 change[winner] = gain
         else:
             change = points
-        for s in range(n):
-            self.totals[s] += change[s]
         limit = POOL_LIMITS.get(self.options.format)
-        newly_out = []
+        eliminations = []
         if limit is not None:  # IND-31
             for s in range(n):
-                if dealt[s] and self.totals[s] >= limit:
+                total = self.totals[s] + change[s]
+                if dealt[s] and total >= limit:
                     self.eliminated[s] = True
-                    self.eliminated_in[s] = self.deal_number
-                    newly_out.append(s)
+                    self.eliminated_in[s] = self.hand_number
                     notes[s] = f"{notes[s]}, eliminated" if notes[s] else "eliminated"
+                    eliminations.append(Event("eliminated", f"{{p{s}}} is eliminated with "
+                                              f"{total} points.", s))
+        number = self.hand_number
         if winner is None:
-            summary = f"Deal {self.deal_number} ended with no player left."
+            summary = f"Deal {number} ended with no player left."
         elif how == "show":
-            summary = (f"{{p{winner}}} made a valid show and wins deal {self.deal_number}: "
-                       f"{groups_text(show, rules)}, finishing with {self.open[-1].code}.")
+            summary = (f"{{p{winner}}} made a valid show and wins deal {number}: "
+                       f"{groups_text(show, rules)}, finishing with {self.pile[-1].code}.")
         else:
-            summary = f"{{p{winner}}} is the last player left and wins deal {self.deal_number}."
-        held = tuple(tuple(self.hands[s]) if dealt[s] else () for s in range(n))
+            summary = f"{{p{winner}}} is the last player left and wins deal {number}."
         self.finishes += [None] * (len(self.results) - len(self.finishes))  # older saved games
-        self.finishes.append(self.open[-1] if how == "show" else None)  # IND-23: finish on top
+        self.finishes.append(self.pile[-1] if how == "show" else None)  # IND-23: finish on top
         self.groupings += [()] * (len(self.results) - len(self.groupings))  # older saved games
         self.groupings.append(tuple(groupings))
-        self.results.append(HandResult(
-            number=self.deal_number, winners=(winner,) if winner is not None else (),
-            points=tuple(change), totals=tuple(self.totals), held=held, notes=tuple(notes),
-            summary=summary))
+        self._finish_hand(winners=(winner,) if winner is not None else (), points=change,
+                          notes=notes, summary=summary, events=events,
+                          held=[self.hands[s] if dealt[s] else [] for s in range(n)],
+                          after=eliminations)
+
+    def _hand_over_text(self, result: HandResult) -> str:
         unit = "chips" if self.options.format == "deals" else "points"
-        scores = ", ".join(f"{{p{s}}} {self._score_text(change[s])}" for s in range(n) if dealt[s])
-        events.append(Event("hand_over", f"{summary} Deal {unit}: {scores}.", winner))
-        for s in newly_out:
-            events.append(Event("eliminated", f"{{p{s}}} is eliminated with {self.totals[s]} "
-                                "points.", s))
-        if self._match_over():
-            self.phase = "over"
-            winners = self.winners
-            names = " and ".join(f"{{p{s}}}" for s in winners)
-            verb = "win" if len(winners) > 1 else "wins"
-            events.append(Event("match_over", f"The game is over: {names} {verb}."))
-            return
-        self.dealer = next_seat(self.dealer, n, [not e for e in self.eliminated])  # IND-5
-        self._deal(events)
+        scores = ", ".join(f"{{p{s}}} {self._score_text(result.points[s])}"
+                           for s in range(self.players) if result.held[s])
+        return f"{result.summary} Deal {unit}: {scores}."
+
+    def _next_dealer(self, result: HandResult) -> int:
+        return next_seat(self.dealer, self.players, [not e for e in self.eliminated])  # IND-5
 
     def _score_text(self, value: int) -> str:
         return f"{value:+d}" if self.options.format == "deals" else str(value)
@@ -856,7 +769,7 @@ class IndianGame(Game[Card]):
         if fmt == "points":
             return True  # IND-30
         if fmt == "deals":
-            return self.deal_number >= self.options.deals  # IND-32
+            return self.hand_number >= self.options.deals  # IND-32
         return self.eliminated.count(False) <= 1  # IND-31
 
     @property
@@ -994,23 +907,21 @@ class IndianGame(Game[Card]):
             note=self.deal_notes[s] if not self.active[s] and not self.eliminated[s] else "")
             for s in range(n))
         fmt = self.options.format
-        where = {"points": f"Deal {self.deal_number}",
-                 "pool101": f"Pool 101 · deal {self.deal_number}",
-                 "pool201": f"Pool 201 · deal {self.deal_number}",
-                 "deals": f"Deal {self.deal_number} of {self.options.deals}"}[fmt]
+        where = {"points": f"Deal {self.hand_number}",
+                 "pool101": f"Pool 101 · deal {self.hand_number}",
+                 "pool201": f"Pool 201 · deal {self.hand_number}",
+                 "deals": f"Deal {self.hand_number} of {self.options.deals}"}[fmt]
         phase = {"draw": "to draw or drop", "discard": "to discard or declare",
                  "over": "game over"}[self.phase]
         return TableView(variant=self.variant, tiles=False, players=panels,
-                         discard=tuple(self.open[-1:]), discard_label="open deck",
-                         stock=len(self.closed), stock_label="closed deck",
+                         discard=tuple(self.pile[-1:]), discard_label="open deck",
+                         stock=len(self.stock), stock_label="closed deck",
                          wild=self.cut_joker, to_move=self.to_move,
-                         hand_number=self.deal_number, hand_label="deal",
+                         hand_number=self.hand_number, hand_label="deal",
                          status=f"{where} · {phase}")
 
     def hand_view(self, seat: int) -> HandView:
-        newest = self.drawn if seat == self.turn and self.phase == "discard" else None
-        return HandView(seat=seat, pieces=tuple(self.hands[seat]), newest=newest,
-                        wild_rank=self.wild_rank)
+        return replace(super().hand_view(seat), wild_rank=self.wild_rank)
 
     def result_view(self) -> ResultView:
         """The latest deal's result, or the match's once it is over."""
@@ -1029,7 +940,7 @@ class IndianGame(Game[Card]):
              for s in range(n)),
             key=lambda p: (p.place, p.seat)))
         if self.is_over and self.options.format != "points":
-            deals = f"{self.deal_number} deal" + ("s" if self.deal_number != 1 else "")
+            deals = f"{self.hand_number} deal" + ("s" if self.hand_number != 1 else "")
             title = f"Game over after {deals}"
         elif self.is_over:
             title = "Game over"
@@ -1082,12 +993,7 @@ class IndianGame(Game[Card]):
 
     def all_cards(self) -> Counter[Card]:
         """Every card of the deal: hands (in and out of play), both decks and the cut joker."""
-        found: Counter[Card] = Counter(c for hand in self.hands for c in hand)
-        found.update(self.closed)
-        found.update(self.open)
-        if self.cut_joker is not None:
-            found[self.cut_joker] += 1
-        return found
+        return self.inventory()
 
     def deck(self) -> Counter[Card]:
         """The cards of the deal in play (IND-3)."""

@@ -29,21 +29,19 @@ from typing import ClassVar
 
 from ..arrange import best_arrangement
 from ..cards import Card, Piece, card_deck, codes, sort_by_rank, sort_by_suit
+from ..drawdiscard import DrawDiscardGame
 from ..errors import IllegalMove
-from ..game import Event, Game, HandResult, Move, Options, Timeout, option
+from ..game import Event, HandResult, Move, Options, Timeout, option
 from ..melds import REMI_SEQUENCES, SET, Meld, MeldRules, read_meld
-from ..moves import Discard, Draw, Placed, Resume
+from ..moves import Discard, Draw, Placed, Resume, Take
 from ..notation import check_held, remove_pieces
-from ..scoring import best_seats, places
-from ..table import TableMeld, deal_one_at_a_time, next_seat
-from ..views import HandView, Placing, PlayerPanel, ResultView, SeatState, TableView
+from ..scoring import places
+from ..views import Placing, PlayerPanel, ResultView, SeatState, TableView
 
 HAND_SIZE = 7
 """REM-6."""
 POSITIONS = 3
 """REM-7, REM-16: the top three pile cards may be taken."""
-AUTO_TIMEOUTS = 3
-"""REM-31: consecutive timeouts that put a player on auto-play."""
 BONUS_FACTOR = 10
 """REM-25."""
 NO_JOKERS = "there are no jokers in Remi"
@@ -89,19 +87,6 @@ class RemiOptions(Options):
                         help="fixed number of deals; overrides target (0 = off)")
     turn_seconds: int = option(90, bounds=(30, 600), also=(0,),
                                help="turn timer in seconds; 0 = no timer")
-
-
-@dataclass(frozen=True)
-class Take(Move):
-    """REM-16: take ``card`` (one of the pile's top three) with ``with_cards`` from the hand.
-
-    The picked card and ``with_cards`` are laid as one combination; the pile
-    cards above the picked one go to the hand.
-    """
-
-    kind: ClassVar[str] = "take"
-    card: Card
-    with_cards: tuple[Card, ...]
 
 
 @dataclass(frozen=True)
@@ -344,8 +329,13 @@ class ClosePreview:
 
 
 @dataclass(kw_only=True)
-class RemiGame(Game[Card]):
-    """An Indonesian Remi match: deals until ``target`` (or ``deals``), one deal in play."""
+class RemiGame(DrawDiscardGame):
+    """An Indonesian Remi match: deals until ``target`` (or ``deals``), one deal in play.
+
+    The deal, stock, spread pile, takes, discards, auto-play and the match are
+    the shared :class:`~bot.engine.drawdiscard.DrawDiscardGame`; this class adds
+    Remi's combinations and backing, the close, scoring and the dealer rule.
+    """
 
     variant: ClassVar[str] = "remi"
     title: ClassVar[str] = "Indonesian Remi"
@@ -353,180 +343,103 @@ class RemiGame(Game[Card]):
     max_players: ClassVar[int] = 4
     options_type: ClassVar[type[Options]] = RemiOptions
     move_types: ClassVar[tuple[type[Move], ...]] = (Draw, Take, Discard, Close, Timeout, Resume)
+    legacy_names: ClassVar[dict[str, str]] = {"deal_number": "hand_number"}
+    hand_word: ClassVar[str] = "deal"
+    draw_sources: ClassVar[tuple[str, ...]] = ("stock",)
+    draw_phase: ClassVar[str] = "acquire"
+    play_phase: ClassVar[str] = "discard"
+    already_drawn: ClassVar[str] = "you have already drawn or taken this turn"  # REM-14
+    acquire_first: ClassVar[str] = "draw or take first"  # REM-14
+    upcard: ClassVar[bool] = False  # REM-6: the discard pile starts empty
+    sort_dealt: ClassVar[bool] = True
+    empty_stock_draw_ends: ClassVar[bool] = True  # REM-21
 
     options: RemiOptions = field(default_factory=RemiOptions)
-    # The match.
-    totals: list[int] = field(default_factory=list)
-    deal_number: int = 0
-    dealer: int = 0
-    timeouts: list[int] = field(default_factory=list)
-    """REM-31: consecutive timeouts per seat."""
-    auto: list[bool] = field(default_factory=list)
-    """REM-31: seats on auto-play."""
-    results: list[HandResult] = field(default_factory=list)
     scorings: list[list[SeatScore]] = field(default_factory=list)
     """Per finished deal, each seat's itemised score (REM-26)."""
-    # The deal in play.
-    hands: list[list[Card]] = field(default_factory=list)
-    stock: list[Card] = field(default_factory=list)
-    """Face down; the top card is the last element."""
-    pile: list[Card] = field(default_factory=list)
-    """The spread discard pile, bottom to top (position 1 is the last element)."""
-    table: list[TableMeld] = field(default_factory=list)
-    turn: int = 0
-    phase: str = "acquire"
-    """``acquire`` (draw or take), ``discard`` (discard or close), ``over`` (match ended)."""
-    drawn: Card | None = None
-    """The card drawn this turn (badged in the hand image)."""
 
     # -- set-up -----------------------------------------------------------
 
-    def _start(self) -> None:
-        n = self.players
-        self.totals = [0] * n
-        self.timeouts = [0] * n
-        self.auto = [False] * n
-        self.dealer = self.rng.below(n)  # REM-5
-        events: list[Event] = []
-        self._deal(events)
+    @property
+    def deal_number(self) -> int:
+        return self.hand_number
 
-    def _deal(self, events: list[Event]) -> None:
-        """REM-6, REM-8: shuffle, 7 each from the dealer's left, empty pile, first player."""
-        n = self.players
-        self.deal_number += 1
-        deck = card_deck(1)
-        self.rng.shuffle(deck)
-        self.hands = [sort_by_suit(h) for h in
-                      deal_one_at_a_time(deck, n, next_seat(self.dealer, n), HAND_SIZE)]
-        self.stock = deck[::-1]
-        self.pile = []
-        self.table = []
-        first = self.dealer
+    @property
+    def rules(self) -> MeldRules:
+        return RULES
+
+    @property
+    def hands_to_play(self) -> int | None:
+        return self.options.deals or None  # REM-27
+
+    def _deck(self, order: Sequence[int]) -> list[Card]:
+        return card_deck(1)  # REM-1
+
+    def hand_size(self, dealt: int) -> int:
+        return HAND_SIZE  # REM-6
+
+    def _first_player(self, order: Sequence[int]) -> int:
+        """REM-8: the dealer, or with ``previous_winner`` the previous deal's winner."""
         if self.options.first_player == "previous_winner" and self.results:
-            first = self.results[-1].winners[0]
-        self.turn = first
-        events.append(Event("deal_started", f"Deal {self.deal_number}: {{p{self.dealer}}} deals "
-                            f"{HAND_SIZE} cards each; {{p{first}}} plays first."))
-        self._begin_turn(events)
+            return self.results[-1].winners[0]
+        return self.dealer
 
-    def _begin_turn(self, events: list[Event]) -> None:
-        self.phase = "acquire"
-        self.drawn = None
-        self.turn_serial += 1
-        events.append(Event("turn", f"{{p{self.turn}}} to play.", self.turn))
+    def _start_hand(self, order: Sequence[int], events: list[Event]) -> None:
+        events.append(Event("deal_started", f"Deal {self.hand_number}: {{p{self.dealer}}} deals "
+                            f"{HAND_SIZE} cards each; {{p{self.turn}}} plays first."))
 
-    # -- the protocol -----------------------------------------------------
+    def _stock_empty(self, events: list[Event]) -> bool:
+        return True  # REM-21: the deal ends only when the player to move draws
 
-    @property
-    def to_move(self) -> int | None:
-        return None if self.phase == "over" else self.turn
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == "over"
+    def _source_refusal(self, source: str) -> str:
+        if source == "discard":
+            return "to use the discard pile, take a card with the hand cards it completes"
+        return "draw from the stock"  # REM-16
 
     def check_piece(self, piece: Piece) -> None:
         if piece.is_joker:
             raise IllegalMove(NO_JOKERS)  # REM-1
 
-    def hand(self, seat: int) -> Sequence[Card]:
-        return self.hands[seat]
-
-    def history(self) -> Sequence[HandResult]:
-        return self.results
-
-    def own_melds(self, seat: int) -> list[Meld]:
-        """The table combinations ``seat`` laid (REM-12)."""
-        return [m.meld for m in self.table if m.owner == seat]
-
-    def _apply(self, move: Move) -> list[Event]:
-        events: list[Event] = []
-        if isinstance(move, Resume):
-            self._check_resume(move.seat)
-            self.auto[move.seat] = False
-            self.timeouts[move.seat] = 0
-            events.append(Event("resume", f"{{p{move.seat}}} is back and plays their own "
-                                "turns again.", move.seat))
-        elif isinstance(move, Timeout):
-            self._check_turn(move.seat)
-            if not self.options.turn_seconds:
-                raise IllegalMove("there is no turn timer in this game")  # REM-29
-            self._timeout(events)
-        elif isinstance(move, Draw):
-            self._check_draw(move.seat, move.source)
-            self._draw(events)
-        elif isinstance(move, Take):
-            verdict = self._check_take(move.seat, move.card, move.with_cards)
+    def _act(self, move: Move, events: list[Event]) -> None:
+        if isinstance(move, Take):
+            verdict = self._check_take(move.seat, move.card, move.with_cards, move.position)
             self._take(move.with_cards, verdict, events)
-        elif isinstance(move, Discard):
-            card = self.own(move.card)
-            self._check_discard(move.seat, card)
-            self.timeouts[move.seat] = 0  # REM-31
-            self._discard(card, events)
         elif isinstance(move, Close):
-            preview = self._check_close(move.seat, move.card, move.groups)
-            self.timeouts[move.seat] = 0  # REM-31
-            self._close(preview, events)
-        self._run_auto(events)
-        return events
+            self._close(self._check_close(move.seat, move.card, move.groups), events)
+        else:
+            super()._act(move, events)
+
+    def _acts_for_timeouts(self, move: Move) -> bool:
+        """REM-31: a discard or close resets the count (a draw that ends the deal does not)."""
+        return not isinstance(move, Draw)
 
     # -- checks (raise, never mutate) ----------------------------------------
-
-    def _check_turn(self, seat: int) -> None:
-        self.require_turn(seat)  # REM-14
 
     def _check_cards(self, cards: Iterable[Card]) -> None:
         for card in cards:
             self.check_piece(card)
 
-    def _check_draw(self, seat: int, source: str) -> None:
+    def _check_take(self, seat: int, card: Card, with_cards: Sequence[Card],
+                    position: int | None = None) -> TakeVerdict:
         self._check_turn(seat)
-        if self.phase != "acquire":
-            raise IllegalMove("you have already drawn or taken this turn")  # REM-14
-        if source == "discard":
-            raise IllegalMove("to use the discard pile, take a card with the hand cards it "
-                              "completes")  # REM-16
-        if source != "stock":
-            raise IllegalMove("draw from the stock")
-
-    def _check_acquired(self, seat: int) -> None:
-        self._check_turn(seat)
-        if self.phase != "discard":
-            raise IllegalMove("draw or take first")  # REM-14
-
-    def _check_discard(self, seat: int, card: Card) -> None:
-        self._check_acquired(seat)
-        self._check_cards([card])
-        check_held([card], self.hands[seat])  # REM-18
-
-    def _check_resume(self, seat: int) -> None:
-        if not self.auto[seat]:
-            raise IllegalMove("you are not on auto-play")  # REM-31
-
-    def _check_take(self, seat: int, card: Card, with_cards: Sequence[Card]) -> TakeVerdict:
-        self._check_turn(seat)
-        if self.phase != "acquire":
-            raise IllegalMove("you have already drawn or taken this turn")  # REM-14
-        verdict = self.take_verdict(seat, card, with_cards)
+        if self.phase != self.draw_phase:
+            raise IllegalMove(self.already_drawn)  # REM-14
+        verdict = self.take_verdict(seat, card, with_cards, position)
         if not verdict.ok:
             raise IllegalMove(verdict.reason)
         return verdict
 
-    def take_verdict(self, seat: int, card: Card, with_cards: Sequence[Card]) -> TakeVerdict:
+    def take_verdict(self, seat: int, card: Card, with_cards: Sequence[Card],
+                     position: int | None = None) -> TakeVerdict:
         """Whether ``seat`` may take ``card`` with ``with_cards`` now (REM-16a–d), and why not.
 
         Turn and phase are not judged here (so the *My hand* panel can ask at
         any time); :meth:`apply` checks them first. Changes nothing.
         """
         self._check_cards([card, *with_cards])
-        if not self.pile:
-            return TakeVerdict(False, "the discard pile is empty")  # REM-16a
-        position = self.position_of(card)
-        if position is None:
-            return TakeVerdict(False, f"{card.code} is not in the discard pile")
-        if position > POSITIONS:
-            return TakeVerdict(False, f"{card.code} is position {position} of the discard pile: "
-                               f"only positions 1 to {POSITIONS} can be taken")  # REM-16a
+        where = self.pile_refusal(card, POSITIONS, position)  # REM-16a
+        if isinstance(where, str):
+            return TakeVerdict(False, where)
         hand = self.hands[seat]
         for other in with_cards:
             if other in self.pile and other not in hand:  # REM-16b
@@ -546,17 +459,17 @@ class RemiGame(Game[Card]):
         rest = remove_pieces(hand, with_cards)
         if meld.kind == SET and not (self._table_run(seat) or has_sequence(rest)):
             return TakeVerdict(False, NEEDS_SEQUENCE)  # REM-16c, REM-11
-        received = tuple(self.pile[len(self.pile) - position + 1:])
+        received = self.cards_above(where)
         if not rest and not received:
             return TakeVerdict(False, "you would have no card left to discard")  # REM-16d
-        return TakeVerdict(True, f"lays {meld.codes}", position, meld, received)
+        return TakeVerdict(True, f"lays {meld.codes}", where, meld, received)
 
     def _table_run(self, seat: int) -> bool:
         return any(m.is_run for m in self.own_melds(seat))
 
     def _check_close(self, seat: int, card: Card,
                      groups: Sequence[Sequence[Placed]] | None) -> ClosePreview:
-        self._check_acquired(seat)
+        self._check_play(seat)
         return self.close_preview(seat, card, groups)
 
     def close_preview(self, seat: int, card: Card,
@@ -616,52 +529,39 @@ class RemiGame(Game[Card]):
 
     # -- effects ----------------------------------------------------------
 
-    def _draw(self, events: list[Event]) -> None:
+    def _stock_ran_out(self, events: list[Event]) -> None:
         seat = self.turn
-        if not self.stock:  # REM-21
-            events.append(Event("stock_out", f"{{p{seat}}} drew from the empty stock: the deal "
-                                "ends with no close.", seat))
-            self._end_deal(None, None, events)
-            return
-        card = self.stock.pop()  # REM-15
-        self.hands[seat].append(card)
-        self.drawn = card
-        self.phase = "discard"
-        events.append(Event("draw", f"{{p{seat}}} drew from the stock.", seat,
-                            private=f"You drew {card.code}."))
+        events.append(Event("stock_out", f"{{p{seat}}} drew from the empty stock: the deal "
+                            "ends with no close.", seat))
+        self._end_deal(None, None, events)  # REM-21
 
     def _take(self, with_cards: Sequence[Card], verdict: TakeVerdict,
               events: list[Event]) -> None:
+        """REM-16: the combination is laid first, then the cards above reach the hand."""
         seat = self.turn
         meld = verdict.meld
         assert meld is not None
-        self.hands[seat] = remove_pieces(self.hands[seat], with_cards)
-        del self.pile[len(self.pile) - verdict.position:]
-        number = len(self.table) + 1
-        self.table.append(TableMeld(number, seat, meld))  # REM-16, REM-12
-        self.hands[seat].extend(verdict.received)
-        self.phase = "discard"
-        got = f"; {codes(verdict.received)} went to their hand" if verdict.received else ""
+        self._remove(seat, with_cards)
+        _, above = self._lift(verdict.position)
+        self._lay_meld(seat, meld)  # REM-16, REM-12
+        self._receive(seat, above)
+        self.phase = self.play_phase
+        got = f"; {codes(above)} went to their hand" if above else ""
         events.append(Event("take", f"{{p{seat}}} took position {verdict.position} and laid "
                             f"{meld.codes}{got}.", seat))
 
     def _discard(self, card: Card, events: list[Event]) -> None:
-        seat = self.turn
-        if len(self.hands[seat]) == 1:  # REM-18, REM-A4: the last card closes
-            self._close(self.close_preview(seat, card), events)
+        if len(self.hands[self.turn]) == 1:  # REM-18, REM-A4: the last card closes
+            self._close(self.close_preview(self.turn, card), events)
             return
-        self.hands[seat] = remove_pieces(self.hands[seat], [card])
-        self.pile.append(card)
-        events.append(Event("discard", f"{{p{seat}}} discarded {card.code}.", seat))
-        self.turn = next_seat(self.turn, self.players)  # REM-18, REM-2
-        self._begin_turn(events)
+        super()._discard(card, events)
 
     def _close(self, preview: ClosePreview, events: list[Event]) -> None:
         seat = self.turn
-        self.hands[seat] = remove_pieces(self.hands[seat], [preview.card])
+        self._remove(seat, [preview.card])
         for meld in preview.melds:  # exposed: they join the seat's table combinations
-            self.hands[seat] = remove_pieces(self.hands[seat], self.own_all(meld.pieces))
-            self.table.append(TableMeld(len(self.table) + 1, seat, meld))
+            self._remove(seat, self.own_all(meld.pieces))
+            self._lay_meld(seat, meld)
         self.pile.append(preview.card)
         shown = " | ".join(m.codes for m in preview.melds)
         events.append(Event("close", f"{{p{seat}}} closed with {preview.card.code}"
@@ -673,27 +573,16 @@ class RemiGame(Game[Card]):
         seat = self.turn
         events.append(Event("timeout", f"{{p{seat}}} ran out of time; the bot played for them.",
                             seat))
-        self.timeouts[seat] += 1
-        if self.timeouts[seat] >= AUTO_TIMEOUTS and not self.auto[seat]:
-            self.auto[seat] = True
-            events.append(Event("auto_play", f"{{p{seat}}} timed out {AUTO_TIMEOUTS} times in a "
-                                "row and is now on auto-play until they resume.", seat))
+        self._count_timeout_to_auto(seat, events)
         self._play_for(seat, events)
 
     def _play_for(self, seat: int, events: list[Event]) -> None:
         """REM-30: the turn the bot plays (never a take, never a close but REM-18's)."""
-        if self.phase == "acquire":
-            self._draw(events)
-            if self.phase != "discard":
+        if self.phase == self.draw_phase:
+            self._draw(self.stock_source, events)
+            if self.phase != self.play_phase:
                 return  # the stock was empty: the deal ended (REM-21)
         self._discard(timeout_discard(self.hands[seat], self.own_melds(seat)), events)
-
-    def _run_auto(self, events: list[Event]) -> None:
-        """REM-31: play every auto-play turn now, unless every seat is on auto-play."""
-        while self.phase != "over" and self.auto[self.turn] and not all(self.auto):
-            seat = self.turn
-            events.append(Event("auto_turn", f"{{p{seat}}} is on auto-play.", seat))
-            self._play_for(seat, events)
 
     # -- the end of a deal and of the match ------------------------------------
 
@@ -709,29 +598,16 @@ class RemiGame(Game[Card]):
         else:  # REM-22: highest deal score, ties first clockwise from the dealer
             order = [(self.dealer + i) % n for i in range(n)]
             winner = max(order, key=lambda s: (points[s], -order.index(s)))
-        for s in range(n):
-            self.totals[s] += points[s]
         self.scorings.append(scores)
-        notes = tuple(scores[s].text for s in range(n))
-        summary = (f"{{p{closer}}} closed and wins deal {self.deal_number}." if closer is not None
-                   else f"The stock ran out: {{p{winner}}} wins deal {self.deal_number} with the "
+        summary = (f"{{p{closer}}} closed and wins deal {self.hand_number}." if closer is not None
+                   else f"The stock ran out: {{p{winner}}} wins deal {self.hand_number} with the "
                    "highest score.")
-        self.results.append(HandResult(
-            number=self.deal_number, winners=(winner,), points=tuple(points),
-            totals=tuple(self.totals), held=tuple(tuple(h) for h in self.hands), notes=notes,
-            summary=summary))
-        events.append(Event("hand_over", f"{summary} Deal scores: " + ", ".join(
-            f"{{p{s}}} {points[s]:+d}" for s in range(n)) + ". Totals: " + ", ".join(
-            f"{{p{s}}} {self.totals[s]}" for s in range(n)) + ".", winner))
-        if self._match_over():
-            self.phase = "over"
-            winners = self.winners
-            names = " and ".join(f"{{p{s}}}" for s in winners)
-            events.append(Event("match_over", f"The match is over: {names} "
-                                f"{'win' if len(winners) > 1 else 'wins'}."))
-            return
-        self.dealer = self.next_dealer()
-        self._deal(events)
+        self._finish_hand(winners=(winner,), points=points,
+                          notes=[scores[s].text for s in range(n)], summary=summary,
+                          events=events)
+
+    def _next_dealer(self, result: HandResult) -> int:
+        return self.next_dealer()
 
     def next_dealer(self) -> int:
         """REM-5: the lowest cumulative score; ties: first clockwise after the previous dealer."""
@@ -740,29 +616,11 @@ class RemiGame(Game[Card]):
         return next(s for s in ((self.dealer + i) % n for i in range(1, n + 1))
                     if self.totals[s] == low)
 
-    def _match_over(self) -> bool:
-        """REM-27."""
-        if self.options.deals:
-            return self.deal_number >= self.options.deals
-        return max(self.totals) >= self.options.target
-
-    @property
-    def winners(self) -> tuple[int, ...]:
-        """REM-28: the seats tied for the highest total, once the match is over."""
-        return best_seats(self.totals, False) if self.is_over else ()
-
     # -- legal moves and helpers for the bot's buttons ---------------------------
 
-    def position_of(self, card: Card) -> int | None:
-        """The pile position of ``card`` (1 = top), or ``None`` when it is not in the pile."""
-        for i in range(len(self.pile) - 1, -1, -1):
-            if self.pile[i] == card:
-                return len(self.pile) - i
-        return None
-
-    def top_cards(self) -> list[Card]:
-        """The pile's positions 1, 2, 3 (as many as there are)."""
-        return self.pile[::-1][:POSITIONS]
+    def top_cards(self, count: int = POSITIONS) -> list[Card]:
+        """The pile's positions 1, 2, 3 (as many as there are): the ones a take may pick."""
+        return super().top_cards(count)
 
     def takes(self, seat: int) -> list[Take]:
         """Every take ``seat``'s hand allows now (REM-16a–d; turn and phase aside)."""
@@ -844,20 +702,16 @@ class RemiGame(Game[Card]):
                                    to_move=s == self.to_move, dealer=s == self.dealer,
                                    note="auto-play" if self.auto[s] else "")
                        for s in range(self.players))
-        where = (f"Deal {self.deal_number} of {self.options.deals}" if self.options.deals
-                 else f"Deal {self.deal_number} · playing to {self.options.target}")
+        where = (f"Deal {self.hand_number} of {self.options.deals}" if self.options.deals
+                 else f"Deal {self.hand_number} · playing to {self.options.target}")
         phase = {"acquire": "to draw or take", "discard": "to discard or close",
                  "over": "match over"}[self.phase]
         return TableView(variant=self.variant, tiles=False, players=panels,
                          melds=tuple(m.view() for m in self.table),
                          discard=tuple(self.pile), discard_marked=min(POSITIONS, len(self.pile)),
                          stock=len(self.stock), to_move=self.to_move,
-                         hand_number=self.deal_number, hand_label="deal",
+                         hand_number=self.hand_number, hand_label="deal",
                          melds_by_owner=True, status=f"{where} · {phase}")
-
-    def hand_view(self, seat: int) -> HandView:
-        newest = self.drawn if seat == self.turn and self.phase == "discard" else None
-        return HandView(seat=seat, pieces=tuple(self.hands[seat]), newest=newest)
 
     def result_view(self) -> ResultView:
         """The latest deal's scores (REM-26), or the match's standings once it is over."""
@@ -875,15 +729,7 @@ class RemiGame(Game[Card]):
                      total=str(last.totals[s]), held=last.held[s], note=last.notes[s],
                      finish=scores[s].closing)
              for s in range(n)), key=lambda p: (p.place, p.seat)))
-        deals = f"{self.deal_number} deal" + ("s" if self.deal_number != 1 else "")
+        deals = f"{self.hand_number} deal" + ("s" if self.hand_number != 1 else "")
         title = f"Match over after {deals}" if self.is_over else f"Deal {last.number} result"
         return ResultView(variant=self.variant, title=title, placings=placings, seed=self.seed,
                           match_over=self.is_over)
-
-    def inventory(self) -> Counter[Card]:
-        """Every card of the deal, wherever it is (hands, stock, pile, table)."""
-        found = Counter[Card](c for hand in self.hands for c in hand)
-        found.update(self.stock)
-        found.update(self.pile)
-        found.update(self.own_all(c for m in self.table for c in m.meld.pieces))
-        return found

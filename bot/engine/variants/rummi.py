@@ -281,7 +281,8 @@ class RummiGame(SheddingGame):
         """This game's chips if it ended now with ``winner`` (a Hu) or on points."""
         return settle(self.hands, self.turn_order(), tiers=self.options.tier_halves,
                       hu_chips=self.options.hu_chips, winner=winner,
-                      tien_hu=winner is not None and bool(self.division))
+                      tien_hu=winner is not None and bool(self.division),
+                      last=[s for s in range(self.players) if self.left[s]])
 
     def _settle(self, winner: int | None) -> tuple[list[int], list[str]]:
         result = self.settlement(winner)
@@ -374,7 +375,9 @@ class RummiGame(SheddingGame):
                  else f"Game {last.number} result" if last else "No game finished yet")
         return ResultView(variant=self.variant, title=title,
                           placings=tuple(sorted(placings, key=lambda p: (p.place, p.seat))),
-                          seed=self.seed, match_over=self.is_over, run_word="sequence")
+                          seed=self.seed, match_over=self.is_over,
+                          run_word=RUMMI_RULES.run_word, set_word=RUMMI_RULES.set_word,
+                          pure_runs=False)
 
     # -- helpers for tests and the bench ---------------------------------------
 

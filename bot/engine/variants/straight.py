@@ -6,30 +6,22 @@ cards wins the hand and collects the value of everybody else's cards.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 from typing import ClassVar
 
 from ..cards import Card, Piece, card_deck
+from ..drawdiscard import MAX_RESHUFFLES, TIMEOUTS_TO_ACT, DrawDiscardGame
 from ..errors import IllegalMove
-from ..game import Event, Game, HandResult, Move, Options, Timeout, option
+from ..game import Event, HandResult, Move, Options, Timeout, option
 from ..melds import STRAIGHT_ACES, Meld, MeldRules, extend_meld, is_meld, read_meld
-from ..moves import Discard, Draw, LayOff, MeldDown, Placed
-from ..notation import check_held, remove_pieces
-from ..scoring import best_seats, places
-from ..table import TableMeld, deal_one_at_a_time, find_meld, next_seat, replace_meld
-from ..views import HandView, Placing, PlayerPanel, ResultView, SeatState, TableView
+from ..moves import Discard, Draw, LayOff, MeldDown
+from ..scoring import places
+from ..views import Placing, PlayerPanel, ResultView, SeatState, TableView
 
 CARDS_DEALT = {2: 10, 3: 7, 4: 7, 5: 6, 6: 6}
 """STR-5."""
-
-REMOVAL_TIMEOUTS = 3
-"""STR-42: consecutive timeouts that remove a player from the hand."""
-
-MAX_RESHUFFLES = 2
-"""STR-44: reshuffles allowed in one hand; the next empty stock ends the hand (stalemate)."""
 
 
 @dataclass(frozen=True)
@@ -80,8 +72,14 @@ def _timeout_order(card: Card, aces: str) -> tuple[int, int, int]:
 
 
 @dataclass(kw_only=True)
-class StraightGame(Game[Card]):
-    """A Straight Rummy match: cumulative scores over hands, and the hand in play."""
+class StraightGame(DrawDiscardGame):
+    """A Straight Rummy match: cumulative scores over hands, and the hand in play.
+
+    The match, the deal, the stock and discard pile, draws, melds, lay-offs and
+    discards are the shared :class:`~bot.engine.drawdiscard.DrawDiscardGame`;
+    this class adds Straight's options, scoring and going rummy, the empty-stock
+    rule (STR-17, STR-44) and the timeout rule (STR-40 … STR-43).
+    """
 
     variant: ClassVar[str] = "straight"
     title: ClassVar[str] = "Straight Rummy"
@@ -89,40 +87,30 @@ class StraightGame(Game[Card]):
     max_players: ClassVar[int] = 6
     options_type: ClassVar[type[Options]] = StraightOptions
     move_types: ClassVar[tuple[type[Move], ...]] = (Draw, MeldDown, LayOff, Discard, Timeout)
+    legacy_names: ClassVar[dict[str, str]] = {"scores": "totals", "discard": "pile"}
+    out_of_hand: ClassVar[str] = "you were removed from this hand for inactivity"  # STR-42
 
     options: StraightOptions = field(default_factory=StraightOptions)
-    # The match.
-    scores: list[int] = field(default_factory=list)
-    hand_number: int = 0
-    dealer: int = 0
-    timeouts: list[int] = field(default_factory=list)
-    results: list[HandResult] = field(default_factory=list)
     stalemates: list[int] = field(default_factory=list)
     """Numbers of the hands that ended in a stalemate (STR-44)."""
-    # The hand in play.
-    hands: list[list[Card]] = field(default_factory=list)
-    stock: list[Card] = field(default_factory=list)
-    """Face down; the top card is the last element."""
-    discard: list[Card] = field(default_factory=list)
-    """Bottom to top."""
-    table: list[TableMeld] = field(default_factory=list)
-    active: list[bool] = field(default_factory=list)
     has_melded: list[bool] = field(default_factory=list)
     """Placed a meld of their own this hand (STR-26)."""
     played_before: list[bool] = field(default_factory=list)
     """Melded or laid off in an earlier turn of this hand (STR-29)."""
-    turn: int = 0
-    phase: str = "draw"
-    """``draw``, ``play`` (after drawing) or ``over`` (the match has ended)."""
-    taken: Card | None = None
-    """The card taken from the discard pile this turn."""
-    drawn: Card | None = None
     melds_this_turn: int = 0
     played_this_turn: bool = False
-    reshuffles: int = 0
-    """Reshuffles of the discard pile in this hand (STR-44)."""
 
     # -- set-up -----------------------------------------------------------
+
+    @property
+    def scores(self) -> list[int]:
+        """The cumulative scores (STR-35): the match totals."""
+        return self.totals
+
+    @property
+    def discard(self) -> list[Card]:
+        """The discard pile, bottom to top (STR-9 shows only its top card)."""
+        return self.pile
 
     @property
     def lower_is_better(self) -> bool:  # type: ignore[override]
@@ -132,260 +120,95 @@ class StraightGame(Game[Card]):
     def rules(self) -> MeldRules:
         return self.options.meld_rules
 
+    @property
+    def keep_a_card(self) -> bool:
+        return self.options.discard_to_go_out  # STR-23
+
+    @property
+    def taken_locked(self) -> bool:
+        return self.options.no_discard_of_taken_card  # STR-24
+
     def value(self, card: Piece) -> int:
         return card_value(card, self.options.aces)
 
     def hand_value(self, seat: int) -> int:
         return sum(self.value(c) for c in self.hands[seat])
 
-    def _start(self) -> None:
-        n = self.players
-        self.scores = [0] * n
-        self.timeouts = [0] * n
-        self.dealer = self.rng.below(n)  # STR-6
-        self._deal([])
+    def _deck(self, order: Sequence[int]) -> list[Card]:
+        return card_deck(1)  # STR-3
 
-    def _deal(self, events: list[Event]) -> None:
-        """STR-7: shuffle, deal one at a time from the dealer's left, turn up one card."""
+    def hand_size(self, dealt: int) -> int:
+        return CARDS_DEALT[dealt]  # STR-5
+
+    def _start_hand(self, order: Sequence[int], events: list[Event]) -> None:
+        """STR-7, STR-8: the hand is dealt; the player on the dealer's left starts."""
         n = self.players
-        self.hand_number += 1
-        deck = card_deck(1)
-        self.rng.shuffle(deck)
-        first = next_seat(self.dealer, n)
-        self.hands = deal_one_at_a_time(deck, n, first, CARDS_DEALT[n])
-        self.discard = [deck.pop(0)]
-        self.stock = deck[::-1]
-        self.table = []
-        self.active = [True] * n
         self.has_melded = [False] * n
         self.played_before = [False] * n
-        self.turn = first  # STR-8
-        self.reshuffles = 0
         events.append(Event("hand_started", f"Hand {self.hand_number}: {{p{self.dealer}}} deals "
-                            f"{CARDS_DEALT[n]} cards each; {self.discard[-1].code} is face up."))
-        self._begin_turn(events)
+                            f"{CARDS_DEALT[n]} cards each; {self.pile[-1].code} is face up."))
 
-    def _begin_turn(self, events: list[Event]) -> None:
-        """STR-17 then a fresh turn (STR-16) for ``self.turn``."""
-        self.phase = "draw"
-        self.taken = None
-        self.drawn = None
+    def _reset_turn(self) -> None:
         self.melds_this_turn = 0
         self.played_this_turn = False
-        if not self.stock and self._stock_out(events):
-            return
-        self.turn_serial += 1
-        events.append(Event("turn", f"{{p{self.turn}}} to play.", self.turn))
 
-    def _stock_out(self, events: list[Event]) -> bool:
-        """STR-17, STR-44: the stock is empty as a turn begins; True when the hand ended."""
+    def _stock_empty(self, events: list[Event]) -> bool:
+        """STR-17, STR-44: the stock is empty as a turn begins; False when the hand ended."""
         if self.options.stock_out == "end":
             self._end_hand(None, False, "The stock ran out: the hand ends with no winner.",
                            events, charge_all=True)
-            return True
+            return False
         if self.reshuffles >= MAX_RESHUFFLES:  # STR-44: scored as stock_out = end
             self.stalemates.append(self.hand_number)
             self._end_hand(None, False, f"Stalemate: the stock ran out after {MAX_RESHUFFLES} "
                            "reshuffles, so the hand ends with no winner.", events,
                            charge_all=True)
-            return True
-        if len(self.discard) < 2:
+            return False
+        if len(self.pile) < 2:
             self._end_hand(None, False, "The stock ran out and the discard pile holds one card: "
                            "the hand ends with no winner.", events)
-            return True
-        top = self.discard.pop()
-        pile = self.discard
-        self.rng.shuffle(pile)
-        self.stock = pile
-        self.discard = [top]
-        self.reshuffles += 1
+            return False
+        self._reshuffle(events)
+        return True
+
+    def _reshuffle_note(self) -> str:
         left = MAX_RESHUFFLES - self.reshuffles
-        warning = (f" {left} more reshuffle{'s' if left != 1 else ''} allowed this hand."
-                   if left else " This was the last reshuffle: when the stock runs out again, "
-                   "the hand ends with no winner.")
-        events.append(Event("reshuffle", f"The stock ran out: the discard pile was shuffled "
-                            f"into a new stock of {len(pile)}; {top.code} stays face up."
-                            + warning))
-        return False
-
-    # -- the protocol -----------------------------------------------------
-
-    @property
-    def to_move(self) -> int | None:
-        return None if self.phase == "over" else self.turn
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == "over"
+        return (f" {left} more reshuffle{'s' if left != 1 else ''} allowed this hand."
+                if left else " This was the last reshuffle: when the stock runs out again, "
+                "the hand ends with no winner.")
 
     def check_piece(self, piece: Piece) -> None:
         if piece.is_joker:
             raise IllegalMove("there are no jokers in Straight Rummy")  # STR-3
 
-    def hand(self, seat: int) -> Sequence[Card]:
-        return self.hands[seat]
-
-    def inventory(self) -> Counter[Card]:
-        found = Counter(c for hand in self.hands for c in hand)
-        found.update(self.stock)
-        found.update(self.discard)
-        found.update(self.own_all(c for m in self.table for c in m.meld.pieces))
-        return found
-
-    def history(self) -> Sequence[HandResult]:
-        return self.results
-
-    def _apply(self, move: Move) -> list[Event]:
-        events: list[Event] = []
-        if isinstance(move, Timeout):
-            self._check_turn(move.seat)
-            if not self.options.turn_seconds:
-                raise IllegalMove("there is no turn timer in this game")  # STR-39
-            self._timeout(events)
-        elif isinstance(move, Draw):
-            self._check_draw(move.seat, move.source)
-            self._draw(move.source, events)
-        elif isinstance(move, MeldDown):
-            melds = self._check_meld(move.seat, move.melds)
-            self._meld(melds, events)
-        elif isinstance(move, LayOff):
-            grown = self._check_layoff(move.seat, move.cards, move.meld)
-            self._lay_off(move.meld, self.own_all(p for p, _ in move.cards), grown, events)
-        elif isinstance(move, Discard):
-            card = self.own(move.card)
-            self._check_discard(move.seat, card)
-            self._discard(card, events)
-            self.timeouts[move.seat] = 0  # STR-41
-        return events
-
     # -- checks (raise, never mutate) ----------------------------------------
 
-    def _check_turn(self, seat: int) -> None:
-        if not self.active[seat]:
-            raise IllegalMove("you were removed from this hand for inactivity")  # STR-42
-        self.require_turn(seat)  # STR-16
-
-    def _check_draw(self, seat: int, source: str) -> None:
-        self._check_turn(seat)
-        if self.phase != "draw":
-            raise IllegalMove("you have already drawn this turn")  # STR-18
-        if source not in ("stock", "discard"):
-            raise IllegalMove("draw from the stock or the discard pile")
-        if source == "discard" and not self.discard:
-            raise IllegalMove("the discard pile is empty")
-
-    def _check_play(self, seat: int) -> None:
-        self._check_turn(seat)
-        if self.phase != "play":
-            raise IllegalMove("draw first")  # STR-18
-
-    def _check_held(self, seat: int, cards: Sequence[Card]) -> list[Card]:
-        """The hand left after ``cards`` leave it; refuses cards not held (NOT-5)."""
-        for card in cards:
-            self.check_piece(card)
-        check_held(cards, self.hands[seat])
-        return remove_pieces(self.hands[seat], cards)
-
-    def _check_remainder(self, left: Sequence[Card]) -> None:
-        if not left and self.options.discard_to_go_out:
-            raise IllegalMove("keep a card to discard")  # STR-23
-        taken = self.taken
-        if (taken is not None and self.options.no_discard_of_taken_card
-                and list(left) == [taken]):
-            raise IllegalMove(f"{taken.code} would be your only card and cannot be discarded "
-                              "this turn")  # STR-24
-
-    def _check_meld(self, seat: int, melds: Sequence[Sequence[Placed]]) -> list[Meld]:
-        self._check_play(seat)
-        if not melds:
-            raise IllegalMove("name the cards of at least one meld")
-        if self.options.one_meld_per_turn and (len(melds) > 1 or self.melds_this_turn):
+    def _check_meld_count(self, seat: int, count: int) -> None:
+        if self.options.one_meld_per_turn and (count > 1 or self.melds_this_turn):
             raise IllegalMove("only one meld per turn")  # STR-25
-        cards = self.own_all(p for meld in melds for p, _ in meld)
-        left = self._check_held(seat, cards)
-        read = [read_meld(meld, self.rules) for meld in melds]  # STR-10 … STR-12, STR-19
-        self._check_remainder(left)
-        return read
 
-    def _check_layoff(self, seat: int, cards: Sequence[Placed], number: int) -> Meld:
-        self._check_play(seat)
-        if not cards:
-            raise IllegalMove("name the cards to lay off")
+    def _check_may_lay_off(self, seat: int) -> None:
         if self.options.meld_before_layoff and not self.has_melded[seat]:
             raise IllegalMove("lay down a meld of your own first")  # STR-26
-        left = self._check_held(seat, self.own_all(p for p, _ in cards))
-        target = find_meld(self.table, number)
-        grown = extend_meld(target.meld, cards, self.rules, number)  # STR-20
-        self._check_remainder(left)
-        return grown
-
-    def _check_discard(self, seat: int, card: Card) -> None:
-        self._check_play(seat)
-        self._check_held(seat, [card])
-        if self.options.no_discard_of_taken_card and card == self.taken:
-            raise IllegalMove(f"you took {card.code} from the discard pile this turn")  # STR-24
 
     # -- effects ----------------------------------------------------------
 
-    def _draw(self, source: str, events: list[Event]) -> None:
-        seat = self.turn
-        if source == "stock":
-            card = self.stock.pop()
-            events.append(Event("draw", f"{{p{seat}}} drew from the stock.", seat,
-                                private=f"You drew {card.code}."))
-        else:
-            card = self.discard.pop()
-            self.taken = card
-            events.append(Event("draw", f"{{p{seat}}} took {card.code} from the discard pile.",
-                                seat))
-        self.hands[seat].append(card)
-        self.drawn = card
-        self.phase = "play"
-
-    def _meld(self, melds: list[Meld], events: list[Event]) -> None:
-        seat = self.turn
-        for meld in melds:
-            self.hands[seat] = remove_pieces(self.hands[seat], self.own_all(meld.pieces))
-            number = len(self.table) + 1
-            self.table.append(TableMeld(number, seat, meld))
-            events.append(Event("meld", f"{{p{seat}}} laid meld {number}: {meld.codes}.", seat))
+    def _meld(self, melds: Sequence[Meld], events: list[Event]) -> None:
         self.melds_this_turn += len(melds)
-        self.has_melded[seat] = True
+        self.has_melded[self.turn] = True
         self.played_this_turn = True
-        self._after_play(events)
+        super()._meld(melds, events)
 
-    def _lay_off(self, number: int, cards: list[Card], grown: Meld,
+    def _lay_off(self, number: int, cards: Sequence[Card], grown: Meld,
                  events: list[Event]) -> None:
-        seat = self.turn
-        self.hands[seat] = remove_pieces(self.hands[seat], cards)
-        replace_meld(self.table, number, grown)
         self.played_this_turn = True
-        events.append(Event("layoff", f"{{p{seat}}} laid off {' '.join(c.code for c in cards)} "
-                            f"on meld {number}: {grown.codes}.", seat))
-        self._after_play(events)
-
-    def _after_play(self, events: list[Event]) -> None:
-        if not self.hands[self.turn]:
-            self._go_out(events)  # STR-28
-
-    def _discard(self, card: Card, events: list[Event]) -> None:
-        seat = self.turn
-        self.hands[seat] = remove_pieces(self.hands[seat], [card])
-        self.discard.append(card)
-        events.append(Event("discard", f"{{p{seat}}} discarded {card.code}.", seat))
-        if not self.hands[seat]:
-            self._go_out(events)
-        else:
-            self._pass_turn(events)
+        super()._lay_off(number, cards, grown, events)
 
     def _pass_turn(self, events: list[Event]) -> None:
         self.played_before[self.turn] |= self.played_this_turn
-        self.turn = next_seat(self.turn, self.players, self.active)
-        self._begin_turn(events)
+        super()._pass_turn(events)
 
-    def _go_out(self, events: list[Event]) -> None:
-        seat = self.turn
-        self.timeouts[seat] = 0
+    def _went_out(self, seat: int, events: list[Event]) -> None:
         rummy = not self.played_before[seat]  # STR-29
         how = "went rummy" if rummy else "went out"
         self._end_hand(seat, rummy, f"{{p{seat}}} {how}.", events)
@@ -399,17 +222,12 @@ class StraightGame(Game[Card]):
         events.append(Event("timeout", f"{{p{seat}}} ran out of time; the bot played for them.",
                             seat))
         self.timeouts[seat] += 1  # STR-41
-        self.hands[seat] = remove_pieces(self.hands[seat], [card])
-        self.discard.append(card)
-        events.append(Event("discard", f"{{p{seat}}} discarded {card.code}.", seat))
+        self._put_on_pile(seat, card, events)
         if not self.hands[seat]:
-            self._go_out(events)
+            self._went_out(seat, events)
             return
-        if self.timeouts[seat] >= REMOVAL_TIMEOUTS:  # STR-42
-            self.active[seat] = False
-            events.append(Event("removed", f"{{p{seat}}} was removed from this hand for "
-                                "inactivity.", seat))
-            still = [s for s in range(self.players) if self.active[s]]
+        if self.timeouts[seat] >= TIMEOUTS_TO_ACT:  # STR-42
+            still = self._remove_inactive(seat, events)
             if len(still) == 1:  # STR-43
                 self._end_hand(still[0], False, f"{{p{still[0]}}} is the last active player "
                                "and wins the hand.", events)
@@ -445,24 +263,13 @@ class StraightGame(Game[Card]):
                 points[winner] = sum(payments)  # STR-31
         elif charge_all and opts.penalty_scoring:
             points = values  # STR-33
-        for s in range(n):
-            self.scores[s] += points[s]
-        notes = tuple(self._note(s, winner, rummy, payments[s]) for s in range(n))
-        self.results.append(HandResult(
-            number=self.hand_number, winners=(winner,) if winner is not None else (),
-            points=tuple(points), totals=tuple(self.scores),
-            held=tuple(tuple(h) for h in self.hands), notes=notes, summary=summary))
-        events.append(Event("hand_over", f"{summary} Scores: " + ", ".join(
-            f"{{p{s}}} {self.scores[s]}" for s in range(n)) + ".", winner))
-        if self._match_over():
-            self.phase = "over"
-            winners = best_seats(self.scores, opts.penalty_scoring)  # STR-37
-            names = " and ".join(f"{{p{s}}}" for s in winners)
-            events.append(Event("match_over", f"The match is over: {names} "
-                                f"{'win' if len(winners) > 1 else 'wins'}."))
-            return
-        self.dealer = next_seat(self.dealer, n)  # STR-6
-        self._deal(events)
+        notes = [self._note(s, winner, rummy, payments[s]) for s in range(n)]
+        self._finish_hand(winners=(winner,) if winner is not None else (), points=points,
+                          notes=notes, summary=summary, events=events)  # STR-35 … STR-37
+
+    def _hand_over_text(self, result: HandResult) -> str:
+        return f"{result.summary} Scores: " + ", ".join(
+            f"{{p{s}}} {result.totals[s]}" for s in range(self.players)) + "."
 
     def _note(self, seat: int, winner: int | None, rummy: bool, payment: int) -> str:
         """What a seat's hand came to: ``went out``, ``paid 18`` (STR-31), ``removed``."""
@@ -478,23 +285,13 @@ class StraightGame(Game[Card]):
             return value
         return value * 2 if self.options.rummy_bonus == "double" else value + 10  # STR-32
 
-    def _match_over(self) -> bool:
-        """STR-36."""
-        if self.options.hands is not None:
-            return self.hand_number >= self.options.hands
-        return max(self.scores) >= self.options.target
-
-    @property
-    def winners(self) -> tuple[int, ...]:
-        return best_seats(self.scores, self.options.penalty_scoring) if self.is_over else ()
-
     # -- legal moves ------------------------------------------------------
 
     def legal_moves(self, seat: int) -> list[Move]:
         if self.is_over or seat != self.turn or not self.active[seat]:
             return []
         if self.phase == "draw":
-            return [Draw(seat, "stock"), *([Draw(seat, "discard")] if self.discard else [])]
+            return [Draw(seat, "stock"), *([Draw(seat, "discard")] if self.pile else [])]
         moves: list[Move] = []
         hand = self.hands[seat]
         for card in sorted(set(hand), key=lambda c: c.index):
@@ -536,7 +333,7 @@ class StraightGame(Game[Card]):
         """STR-9: top discard, stock count, hand sizes, melds."""
         n = self.players
         panels = tuple(PlayerPanel(seat=s, pieces_left=len(self.hands[s]),
-                                   score=str(self.scores[s]), state=self._state(s),
+                                   score=str(self.totals[s]), state=self._state(s),
                                    to_move=s == self.to_move, dealer=s == self.dealer,
                                    note="removed" if not self.active[s] else "")
                        for s in range(n))
@@ -547,17 +344,13 @@ class StraightGame(Game[Card]):
                  "over": "match over"}[self.phase]
         return TableView(variant=self.variant, tiles=False, players=panels,
                          melds=tuple(m.view() for m in self.table),
-                         discard=tuple(self.discard[-1:]), stock=len(self.stock),
+                         discard=tuple(self.pile[-1:]), stock=len(self.stock),
                          to_move=self.to_move, hand_number=self.hand_number,
                          status=f"{target.capitalize()} · {phase}")
 
-    def hand_view(self, seat: int) -> HandView:
-        newest = self.drawn if seat == self.turn and self.phase == "play" else None
-        return HandView(seat=seat, pieces=tuple(self.hands[seat]), newest=newest)
-
     def result_view(self) -> ResultView:
         last = self.results[-1] if self.results else None
-        totals = self.scores
+        totals = self.totals
         ranks = places(totals, self.options.penalty_scoring)
         placings = tuple(sorted(
             (Placing(seat=s, place=ranks[s],

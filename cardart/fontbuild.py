@@ -4,8 +4,8 @@ Run from the repository root on a Debian 12 machine (``apt-get download`` needs
 the bookworm package lists: ``apt-get update`` first) with the dev extra
 installed (fontTools)::
 
-    python tools/build_fonts.py            # writes the fonts and OFL.txt
-    python tools/build_fonts.py --check    # rebuilds in a temporary folder, compares bytes
+    python -m cardart.fontbuild            # writes the fonts and OFL.txt
+    python -m cardart.fontbuild --check    # rebuilds in a temporary folder, compares bytes
 
 Sources, pinned by version and SHA-256:
 
@@ -53,7 +53,7 @@ from fontTools import subset
 from fontTools.ttLib import TTFont
 from fontTools.varLib import instancer
 
-FONT_DIR = Path(__file__).resolve().parent.parent / "cardart" / "fonts"
+FONT_DIR = Path(__file__).resolve().parent / "fonts"
 
 
 @dataclass(frozen=True)
@@ -204,7 +204,7 @@ def write_licence(out_dir: Path, files: list[Path], ofl: str) -> Path:
                        f" {names.getDebugName(0)}")
     text = ("The Noto fonts in this folder are licensed under the SIL Open Font License,\n"
             "Version 1.1 (below). How each file was made from Noto's releases is told in\n"
-            "tools/build_fonts.py (the CJK and emoji files are subsets or instances of them).\n"
+            "cardart/fontbuild.py (the CJK and emoji files are subsets or instances of them).\n"
             "\n" + "\n".join(notices) + "\n\n" + ofl)
     licence = out_dir / "OFL.txt"
     licence.write_text(text, encoding="utf-8")

@@ -1,0 +1,69 @@
+"""The draw-and-discard core itself: spread-pile look-ups, what seats know, the match loop.
+
+Each variant's rules are tested in its own files; these check the parts of
+:mod:`bot.engine.drawdiscard` that the next variants (Gin, Rummy 500) will use
+in ways Straight, Indian and Remi do not yet: takes from any depth, a copy
+named by position, the knowledge kept across plays.
+"""
+
+from __future__ import annotations
+
+from bot.engine.drawdiscard import forget
+from bot.engine.moves import Discard, Draw, MeldDown, Take
+from tests.engine_helpers import card, cards, groups, refused, straight
+from tests.remi_helpers import remi
+
+P = 0
+
+
+def test_a_pile_card_is_found_at_any_depth_or_refused_with_the_reason() -> None:
+    """REM-16a, FHR-18: position 1 is the top; Rummy 500 (no deepest) reaches every card."""
+    game = remi(held=["6C 7C 2H 9S JD KH AD", None], pile="9C 5H KD 2S QH")
+    assert game.top_cards(5) == cards("QH 2S KD 5H 9C")
+    assert game.position_of(card("5H")) == 4
+    assert game.cards_above(4) == tuple(cards("KD 2S QH"))  # FHR-E1: they come too
+    assert game.pile_refusal(card("5H"), None) == 4
+    assert game.pile_refusal(card("5H"), 3) == ("5H is position 4 of the discard pile: only "
+                                                "positions 1 to 3 can be taken")
+    assert game.pile_refusal(card("5H"), None, position=4) == 4
+    assert game.pile_refusal(card("5H"), None, position=2) == ("position 2 of the discard pile "
+                                                               "is 2S, not 5H")
+    assert game.pile_refusal(card("5H"), None, position=9) == ("the discard pile has no "
+                                                               "position 9")
+    assert game.pile_refusal(card("8C"), None) == "8C is not in the discard pile"
+
+
+def test_a_take_naming_a_position_must_name_the_card_there() -> None:
+    """Take.position (FHR-18 ``pos``) names one copy; the card must be the one there."""
+    game = remi(held=["6C 7C 2H 9S JD KH AD", None], pile="3D 5C QH 4C")
+    refused(game, Take(P, card("5C"), tuple(cards("6C 7C")), position=2),
+            "position 2 of the discard pile is QH, not 5C")
+    after, _ = game.apply(Take(P, card("5C"), tuple(cards("6C 7C")), position=3))
+    assert after.table[0].meld.codes == "5C 6C 7C" and after.pile == cards("3D")
+
+
+def test_cards_from_the_pile_are_known_until_played() -> None:
+    """A take's received cards are public; cards leaving the hand are forgotten."""
+    game = remi(held=["6C 7C 2H 9S JD KH AD", None], pile="3D 5C QH 4C")
+    game, _ = game.apply(Take(P, card("5C"), tuple(cards("6C 7C"))))
+    assert game.known[P] == cards("QH 4C")
+    game, _ = game.apply(Discard(P, card("QH")))
+    assert game.known[P] == cards("4C")
+    assert forget(cards("4C 4C 9S"), cards("4C 2H")) == cards("4C 9S")
+
+
+def test_a_meld_plays_known_cards_too() -> None:
+    game = straight(2, held=["4S 4H 9C 2D", "KS QS 5H"], discard="3C 4D", stock="2H 3H")
+    game, _ = game.apply(Draw(P, "discard"))
+    assert game.known[P] == cards("4D") and game.taken == card("4D")
+    game, _ = game.apply(MeldDown(P, groups("4S 4H 4D")))
+    assert game.known[P] == []
+
+
+def test_the_match_counts_hands_and_keeps_results_in_order() -> None:
+    """Every finished hand adds its points to the totals and is numbered in order."""
+    game = straight(2, held=["9C", "KS 2H"], phase="play", discard="3C", hands=3)
+    game, events = game.apply(Discard(P, card("9C")))
+    assert [e.kind for e in events][:3] == ["discard", "hand_over", "hand_started"]
+    assert game.hand_number == 2 and [r.number for r in game.results] == [1]
+    assert game.totals == [24, 0] and game.results[-1].totals == (24, 0)  # rummy: 2 × 12
