@@ -2,21 +2,40 @@
 
 Usage (from the repository root; both forms work)::
 
-    .venv/bin/python bench/bot_load.py [--games 100] [--rates 10,20,40,200] [--seconds 20]
+    .venv/bin/python bench/bot_load.py [--games 100] [--rates 20,100,200] [--seconds 20]
+    .venv/bin/python bench/bot_load.py --backends sqlite,postgres,postgres-x2  # (the default)
     .venv/bin/python -m bench.bot_load --games 10 --rates 10 --seconds 5 --saturated-seconds 5
     .venv/bin/python bench/bot_load.py --in-process          # one process; tracemalloc memory
-    .venv/bin/python bench/bot_load.py --processes 2         # python -m bot.cluster, 2 shards
     .venv/bin/python bench/bot_load.py --py-spy /tmp/bot.txt  # profile the saturated phase
 
 Targets (2-core machine): interaction→response p99 ≤ 100 ms with 100
 concurrent games, ≥ 200 durable moves/s, ≤ 100 KB per idle game.
+
+Columns. ``--backends`` runs the whole bench once per column, in turn, in one
+run, and ends with the columns side by side: ``sqlite`` (SQLite ×1: one bot
+process on a SQLite file), ``postgres`` (PostgreSQL ×1: one bot process with
+``DATABASE_URL`` set to a new database on ``TEST_DATABASE_URL``'s server,
+default the local service, dropped afterwards) and ``postgres-x2``
+(PostgreSQL ×2: two bot processes, see below). A column is one entry of
+:data:`COLUMNS`. Each column also measures **the database's own time per
+move**: on PostgreSQL the server's ``pg_stat_database.active_time`` of the
+bot's database over the window (every statement the bot ran, commits included,
+as the server timed them; the server reports it at most once a second per
+connection, so a window's edges blur by about a second), divided by the
+durable moves; on SQLite, which runs inside the bot, the CPU of the bot
+process's threads other than its event loop (the aiosqlite thread does every
+SQLite call; pictures are drawn in the render worker process, so with
+``--render-processes 0`` this figure is not the database's and is not shown).
+``postgres-nosync`` (not a default) is PostgreSQL ×1 with
+``synchronous_commit=off`` on the bot's connections: the difference to
+``postgres`` is what waiting for the WAL flush of each commit costs.
 
 Two modes.
 
 ``--bot-process`` (the default) runs the bot as deployed: ``python -m bot``
 in its own process, configured only by its environment (``fake.bot_env()``:
 ``DISCORD_TOKEN``, ``DISCORD_API_BASE``, ``DISCORD_GATEWAY_URL``; plus
-``DATABASE_PATH`` in a temporary directory, ``COMPUTER_DELAY``,
+``DATABASE_PATH`` in a temporary directory or ``DATABASE_URL``, ``COMPUTER_DELAY``,
 ``RENDER_PROCESSES``, ``LOG_LEVEL=WARNING``; started in that directory, so no
 ``.env`` is read), like ``tests/test_bot_process.py`` does. The fake Discord
 (HTTP server, websocket, multipart parsing, recording) and this driver
@@ -31,12 +50,13 @@ with SIGTERM and checks that it exits with 0. The bot's log (stderr) goes to
 a file; its warnings and errors are counted (not discord.py's "voice will
 NOT be supported").
 
-``--processes N`` (bot-process mode, N > 1) runs ``python -m bot.cluster
---processes N`` with ``SHARD_COUNT=N`` instead: N bot processes, a shard
-each, on the one database, as ``docs/SCALING.md`` deploys them. The world then
-has a guild on each shard, the tables dealt among them in turn, and a warm-up
-game in each guild (each process warms its own caches). CPU and RSS of "bot"
-add up the bot processes; the launcher and render workers are listed apart.
+A column of N processes (``postgres-x2``: PostgreSQL ×2; ``sqlite-x2``, not a
+default) runs ``python -m bot.cluster --processes N`` with ``SHARD_COUNT=N``
+instead: N bot processes, a shard each, on the one database, as
+``docs/SCALING.md`` deploys them. The world then has a guild on each shard,
+the tables dealt among them in turn, and a warm-up game in each guild (each
+process warms its own caches). CPU and RSS of "bot" add up the bot processes;
+the launcher and render workers are listed apart.
 
 ``--in-process`` runs the bot in this process (``tests.bot_harness.
 running_bot``): the fake, the bot and this driver share one event loop and
@@ -45,7 +65,7 @@ Useful for profiling with tracemalloc (the memory per idle game below) or
 cProfile, and for comparing with earlier runs.
 
 Set-up. One :class:`FakeDiscord` with one guild, ``--games`` text channels
-and two members per channel; a temporary SQLite database.
+and two members per channel; a new database (per column).
 
 Games. Each channel holds a two-player Straight match (``/straight new
 hands=1 turn_seconds=0``, the guest clicks Join, the host clicks Start). By
@@ -64,11 +84,11 @@ flight per game.
 
 - Where the state comes from. In process mode, from the bot's database,
   which the bot writes (move and state in one transaction) *before* it
-  answers: a read-only connection (``file:…?mode=ro``; WAL, so reading never
-  blocks the bot's writer) finds the channel's open game (``games`` where
-  ``status`` is lobby or running, the one-per-channel index), rebuilds it
-  with ``StraightGame.from_json``, and maps seats to people with the
-  ``seats`` table. Every statement is read to the end, so no read
+  answers: a read-only connection (SQLite: ``file:…?mode=ro``; WAL, so reading
+  never blocks the bot's writer; PostgreSQL: psycopg, autocommit) finds the
+  channel's open game (``games`` where ``status`` is lobby or running, the
+  one-per-channel index), rebuilds it with ``StraightGame.from_json``, and maps
+  seats to people with the ``seats`` table. Every statement is read to the end, so no read
   transaction stays open on an old snapshot. Once a command is answered,
   its move is in the database; whether it moved is ``games.move_count``.
   In-process, from ``bot.controller.sessions``.
@@ -154,11 +174,12 @@ import tempfile
 import time
 import tracemalloc
 from collections import Counter
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
+import asyncpg
 import discord
 
 if __package__ in (None, ""):  # run as a script: the repository root, not bench/, on the path
@@ -172,6 +193,7 @@ from bench.common import (
     descendants,
     load_average,
     percentile,
+    postgres_database,
     process_cpu_seconds,
     process_label,
     process_rss,
@@ -265,11 +287,13 @@ class Watch:
                 await self.fake.wait_until(self._check, timeout=1.0)
 
 
-async def poll(condition: Callable[[], T | None], timeout: float, every: float) -> T:
-    """``condition()`` once it is truthy, checked every ``every`` s; TimeoutError after."""
+async def poll(condition: Callable[[], Awaitable[T | None]], timeout: float,
+               every: float) -> T:
+    """``await condition()`` once it is truthy, checked every ``every`` s; TimeoutError
+    after."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
-    while not (value := condition()):
+    while not (value := await condition()):
         if loop.time() >= deadline:
             raise TimeoutError
         await asyncio.sleep(every)
@@ -327,41 +351,107 @@ class Seen:
 # -- the bot under test: in this process, or as its own -------------------------------
 
 
+@dataclass(frozen=True)
+class Column:
+    """One way of running the bot, measured in its own turn and shown side by side."""
+
+    name: str
+    backend: str
+    """``sqlite`` or ``postgres``."""
+    settings: str = ""
+    """PostgreSQL: server settings for the bot's connections, as ``DATABASE_URL``'s query."""
+    processes: int = 1
+    """Bot processes: 1 runs ``python -m bot``; more run ``python -m bot.cluster``, a shard
+    each, with a guild on each shard."""
+
+
+COLUMNS = {
+    "sqlite": Column("SQLite ×1", "sqlite"),
+    "postgres": Column("PostgreSQL ×1", "postgres"),
+    "postgres-x2": Column("PostgreSQL ×2", "postgres", processes=2),
+    # Two processes on one SQLite file: correct (WAL, BEGIN IMMEDIATE), but their writes
+    # queue on the file's lock. Not a default column.
+    "sqlite-x2": Column("SQLite ×2", "sqlite", processes=2),
+    # Where PostgreSQL's time per move goes: the same without waiting for the WAL flush at
+    # each commit (a move is then safe from the bot's crash, as on SQLite with
+    # synchronous=NORMAL, but not from the database server's). Not a default column.
+    "postgres-nosync": Column("PostgreSQL ×1 unflushed", "postgres",
+                              "synchronous_commit=off"),
+}
+"""The columns ``--backends`` chooses from."""
+DEFAULT_COLUMNS = ["sqlite", "postgres", "postgres-x2"]
+
+
+class Database:
+    """The bot's database as the driver reads it: a SQLite file's path or a PostgreSQL URL.
+
+    Queries use ``?`` placeholders (numbered for asyncpg). SQLite is read in place
+    (a local file: microseconds); PostgreSQL over asyncpg, so that a read waiting for
+    the server never holds up the fake Discord, which shares this event loop."""
+
+    def __init__(self, target: Path | str) -> None:
+        self.target = target
+        self._sqlite: sqlite3.Connection | None = None
+        self._postgres: asyncpg.Pool | None = None
+
+    @property
+    def postgres(self) -> bool:
+        return isinstance(self.target, str)
+
+    async def query(self, sql: str, params: tuple[Any, ...] = ()) -> list[Any]:
+        """Every row (read to the end, so no read transaction stays open on a snapshot)."""
+        if isinstance(self.target, str):
+            if self._postgres is None:
+                self._postgres = await asyncpg.create_pool(self.target, min_size=1, max_size=4)
+            pieces = sql.split("?")
+            numbered = pieces[0] + "".join(f"${i}{piece}" for i, piece in enumerate(pieces[1:], 1))
+            return list(await self._postgres.fetch(numbered, *params))
+        if self._sqlite is None:  # opened once the bot has made the file
+            self._sqlite = sqlite3.connect(f"{self.target.as_uri()}?mode=ro", uri=True,
+                                           timeout=5)
+        return self._sqlite.execute(sql, params).fetchall()
+
+    async def server_stats(self) -> tuple[float, int] | None:
+        """PostgreSQL: seconds the server spent running this database's statements so far
+        (``pg_stat_database.active_time``) and transactions committed; SQLite has no
+        server (``None``)."""
+        if not self.postgres:
+            return None
+        rows = await self.query("SELECT active_time, xact_commit FROM pg_stat_database"
+                                " WHERE datname = current_database()")
+        return float(rows[0][0]) / 1000, int(rows[0][1])
+
+    async def close(self) -> None:
+        if self._sqlite is not None:
+            self._sqlite.close()
+        if self._postgres is not None:
+            await self._postgres.close()
+        self._sqlite = self._postgres = None
+
+
 class BotUnderTest:
     """What the driver needs from the bot, wherever it runs."""
 
     label = ""
 
-    def __init__(self, fake: FakeDiscord, database: Path) -> None:
+    def __init__(self, fake: FakeDiscord, database: Database) -> None:
         self.fake = fake
         self.database = database
-        self._db: sqlite3.Connection | None = None
 
-    @property
-    def db(self) -> sqlite3.Connection:
-        """A read-only connection to the bot's database (opened once it exists)."""
-        if self._db is None:
-            self._db = sqlite3.connect(f"{self.database.as_uri()}?mode=ro", uri=True,
-                                       timeout=5)
-        return self._db
+    async def query(self, sql: str, params: tuple[Any, ...] = ()) -> list[Any]:
+        return await self.database.query(sql, params)
 
-    def query(self, sql: str, params: tuple[Any, ...] = ()) -> list[Any]:
-        """Every row (read to the end, so no read transaction stays open on a snapshot)."""
-        return self.db.execute(sql, params).fetchall()
+    async def close_db(self) -> None:
+        await self.database.close()
 
-    def close_db(self) -> None:
-        if self._db is not None:
-            self._db.close()
-            self._db = None
-
-    def durable_moves(self) -> int:
+    async def durable_moves(self) -> int:
         """Rows in the moves table (committed transactions only; WAL lets us read alongside)."""
-        return int(self.query("SELECT count(*) FROM moves")[0][0])
+        return int((await self.query("SELECT count(*) FROM moves"))[0][0])
 
-    def seen(self, table: Table) -> Seen | None:
+    async def seen(self, table: Table) -> Seen | None:
         raise NotImplementedError
 
-    def moves(self, seen: Seen) -> int:
+    async def moves(self, seen: Seen) -> int:
         raise NotImplementedError
 
     async def wait_moved(self, seen: Seen, timeout: float) -> None:
@@ -380,7 +470,8 @@ class BotUnderTest:
 class InProcessBot(BotUnderTest):
     label = "fake Discord, bot and driver in one process"
 
-    def __init__(self, fake: FakeDiscord, database: Path, bot: RummyBot, watch: Watch) -> None:
+    def __init__(self, fake: FakeDiscord, database: Database, bot: RummyBot,
+                 watch: Watch) -> None:
         super().__init__(fake, database)
         self.bot = bot
         self.watch = watch
@@ -388,14 +479,14 @@ class InProcessBot(BotUnderTest):
     def session(self, table: Table) -> Session | None:
         return self.bot.controller.sessions.in_channel(table.channel.id)
 
-    def seen(self, table: Table) -> Seen | None:
+    async def seen(self, table: Table) -> Seen | None:
         session = self.session(table)
         if session is None:
             return None
         return Seen(session.game_id, session.status, session.game, session.moves,
                     [None if s.is_computer else s.user_id for s in session.seats], session)
 
-    def moves(self, seen: Seen) -> int:
+    async def moves(self, seen: Seen) -> int:
         assert seen.session is not None
         return seen.session.moves
 
@@ -418,7 +509,8 @@ class ProcessBot(BotUnderTest):
 
     label = "bot in its own process (python -m bot); fake Discord and driver in this one"
 
-    def __init__(self, fake: FakeDiscord, database: Path, process: asyncio.subprocess.Process,
+    def __init__(self, fake: FakeDiscord, database: Database,
+                 process: asyncio.subprocess.Process,
                  log_path: Path, launcher: bool = False) -> None:
         super().__init__(fake, database)
         self.process = process
@@ -433,10 +525,10 @@ class ProcessBot(BotUnderTest):
         self.read_seconds = 0.0
         """Time spent reading and rebuilding states (the driver's cost)."""
 
-    def seen(self, table: Table) -> Seen | None:
+    async def seen(self, table: Table) -> Seen | None:
         started = time.perf_counter()
         try:
-            rows = self.query("SELECT id, status, move_count, state FROM games "
+            rows = await self.query("SELECT id, status, move_count, CAST(state AS TEXT) FROM games "
                               "WHERE channel_id = ? AND status IN ('lobby', 'running')",
                               (table.channel.id,))
             if not rows:
@@ -451,7 +543,7 @@ class ProcessBot(BotUnderTest):
                 self._parsed[table.channel.id] = (game_id, moves, game)
             users = self._seats.get(game_id) if status == "running" else None
             if users is None:
-                users = [None if computer else user_id for _, user_id, computer in self.query(
+                users = [None if computer else user_id for _, user_id, computer in await self.query(
                     "SELECT seat, user_id, is_computer FROM seats WHERE game_id = ? "
                     "ORDER BY seat", (game_id,))]
                 if status == "running":  # seats are final once the game starts
@@ -460,12 +552,15 @@ class ProcessBot(BotUnderTest):
         finally:
             self.read_seconds += time.perf_counter() - started
 
-    def moves(self, seen: Seen) -> int:
-        rows = self.query("SELECT move_count FROM games WHERE id = ?", (seen.game_id,))
+    async def moves(self, seen: Seen) -> int:
+        rows = await self.query("SELECT move_count FROM games WHERE id = ?", (seen.game_id,))
         return int(rows[0][0]) if rows else seen.moves
 
     async def wait_moved(self, seen: Seen, timeout: float) -> None:
-        await poll(lambda: self.moves(seen) != seen.moves, timeout, 0.02)
+        async def moved() -> bool:
+            return await self.moves(seen) != seen.moves
+
+        await poll(moved, timeout, 0.02)
 
     def final_shown(self, table: Table) -> bool:
         """The channel's last public message is a final one (with the Rematch button)."""
@@ -476,7 +571,10 @@ class ProcessBot(BotUnderTest):
 
     async def wait_closed(self, table: Table, timeout: float) -> None:
         if table.games:
-            await poll(lambda: self.final_shown(table), timeout, 0.05)
+            async def shown() -> bool:
+                return self.final_shown(table)
+
+            await poll(shown, timeout, 0.05)
 
     async def published(self, watch: Watch, timeout: float) -> None:
         requests = self.fake.recorder.requests
@@ -545,27 +643,31 @@ class ProcessBot(BotUnderTest):
 
 
 @contextlib.asynccontextmanager
-async def bot_process(fake: FakeDiscord, directory: Path, args: argparse.Namespace
+async def bot_process(fake: FakeDiscord, directory: Path, database: Path | str,
+                      args: argparse.Namespace, processes: int = 1
                       ) -> AsyncIterator[ProcessBot]:
     """``python -m bot`` against the fake, configured by its environment; SIGTERM after.
 
-    ``--processes N`` (N > 1): ``python -m bot.cluster --processes N`` with
-    ``SHARD_COUNT=N``, one shard per process; the world has a guild on each shard.
+    ``processes`` > 1: ``python -m bot.cluster --processes N`` with ``SHARD_COUNT=N``,
+    one shard per process.
     """
     env = bot_process_env(fake.bot_env(), directory)
     env.update(COMPUTER_DELAY=str(args.computer_delay),
                RENDER_PROCESSES=str(args.render_processes), LOG_LEVEL="WARNING")
+    if isinstance(database, str):
+        env["DATABASE_URL"] = database
+    else:
+        env["DATABASE_PATH"] = str(database)
     command = ["-m", "bot"]
-    if args.processes > 1:
-        command = ["-m", "bot.cluster", "--processes", str(args.processes)]
-        env["SHARD_COUNT"] = str(args.processes)
+    if processes > 1:
+        command = ["-m", "bot.cluster", "--processes", str(processes)]
+        env["SHARD_COUNT"] = str(processes)
     log_path = directory / "bot.log"
     with open(log_path, "wb") as log:
         process = await asyncio.create_subprocess_exec(
             sys.executable, *command, env=env, cwd=directory, stdin=asyncio.subprocess.DEVNULL,
             stdout=log, stderr=log)
-    bot = ProcessBot(fake, Path(env["DATABASE_PATH"]), process, log_path,
-                     launcher=args.processes > 1)
+    bot = ProcessBot(fake, Database(database), process, log_path, launcher=processes > 1)
     try:
         ready = asyncio.create_task(fake.wait_until_ready(commands=True, timeout=START_TIMEOUT))
         exited = asyncio.create_task(process.wait())
@@ -577,7 +679,7 @@ async def bot_process(fake: FakeDiscord, directory: Path, args: argparse.Namespa
         ready.result()
         yield bot
     finally:
-        bot.close_db()
+        await bot.close_db()
         if process.returncode is None:
             process.send_signal(signal.SIGTERM)
             try:
@@ -637,10 +739,26 @@ class PhaseResult:
     """Bytes of files (pictures) in those requests."""
     held_later: str = ""
     """What became of the held tables once publishing settled after the phase."""
+    server: tuple[float, int] | None = None
+    """PostgreSQL: the server's time running the bot's statements during the window, and
+    the transactions it committed (the driver's reads included)."""
 
     @property
     def durable_rate(self) -> float:
         return self.durable / self.seconds
+
+    def database_ms_per_move(self, render_processes: int) -> tuple[float, str]:
+        """The database's own time per durable move (ms), and what it is."""
+        moves = max(self.durable, 1)
+        if self.server is not None:
+            seconds, commits = self.server
+            return seconds * 1000 / moves, (f"PostgreSQL active time; {commits / moves:.1f} "
+                                            "transactions per move, the driver's reads included")
+        if self.bot_cpu is None or render_processes == 0:
+            return math.nan, "not measured (in-process, or pictures drawn in threads)"
+        others = sum(s for label, s in self.bot_cpu if label == "bot") - sum(
+            s for label, s in self.bot_cpu if label == LOOP_THREAD)
+        return others * 1000 / moves, "CPU of the bot's non-loop threads (aiosqlite)"
 
     @property
     def offered(self) -> float:
@@ -689,7 +807,7 @@ class LoadBench:
         if guest is not None:
             await self.answered(await self.fake.click(guest, lobby, "Join"))
         await self.answered(await self.fake.click(host, lobby, "Start"))
-        seen = self.bot.seen(table)
+        seen = await self.bot.seen(table)
         assert seen is not None and seen.status == "running", "the game did not start"
 
     async def answered(self, inter: InteractionRecord) -> None:
@@ -765,7 +883,7 @@ class LoadBench:
         loop = asyncio.get_running_loop()
         next_at = loop.time() + offset
         while loop.time() < phase.end:
-            seen = self.bot.seen(table)
+            seen = await self.bot.seen(table)
             game = seen.game if seen is not None else None
             if seen is None or game is None or game.is_over or seen.status != "running":
                 try:
@@ -789,7 +907,7 @@ class LoadBench:
                 next_at += phase.interval
                 if loop.time() >= phase.end:
                     break
-                if self.bot.moves(seen) != seen.moves:
+                if await self.bot.moves(seen) != seen.moves:
                     continue
             started = time.perf_counter()
             move = choose_move(game, seat, table.rng)
@@ -803,7 +921,7 @@ class LoadBench:
                 phase.unanswered += 1
                 phase.latencies.append(math.inf)
                 continue
-            self.record(phase, inter, self.bot.moves(seen) > seen.moves)
+            self.record(phase, inter, await self.bot.moves(seen) > seen.moves)
 
     @staticmethod
     def record(phase: Phase, inter: InteractionRecord, moved: bool) -> None:
@@ -824,7 +942,8 @@ class LoadBench:
         n = len(self.tables)
         stagger = (phase.interval or 0.0) / n
         process = self.bot if isinstance(self.bot, ProcessBot) else None
-        durable0 = self.bot.durable_moves()
+        durable0 = await self.bot.durable_moves()
+        server0 = await self.bot.database.server_stats()
         requests0 = len(self.fake.recorder.requests)
         read0 = process.read_seconds if process else 0.0
         bot0 = process.cpu() if process else {}
@@ -834,7 +953,8 @@ class LoadBench:
                    for i, t in enumerate(self.tables)]
         spy = await start_py_spy(process.pid, seconds, profile) if process and profile else None
         await asyncio.sleep(seconds)
-        durable1 = self.bot.durable_moves()
+        durable1 = await self.bot.durable_moves()
+        server1 = await self.bot.database.server_stats()
         requests = self.fake.recorder.requests[requests0:]
         w1, c1 = time.perf_counter(), time.process_time()
         bot1 = process.cpu() if process else {}
@@ -867,8 +987,10 @@ class LoadBench:
                           "bot was slow, not stuck)" if freed == len(phase.held) else
                           f"only {freed} of {len(phase.held)} freed by the end of settling: "
                           f"{self.describe(next(iter(phase.held)))}")
+        server = None if server0 is None or server1 is None else (
+            server1[0] - server0[0], server1[1] - server0[1])
         return PhaseResult(phase, n, w1 - w0, c1 - c0, bot_cpu, read1 - read0,
-                           durable1 - durable0, routes, uploaded, held_later)
+                           durable1 - durable0, routes, uploaded, held_later, server)
 
 
 # -- py-spy ------------------------------------------------------------------------
@@ -930,7 +1052,7 @@ def print_profile(path: Path, seconds: float) -> None:
 # -- reporting ---------------------------------------------------------------------
 
 
-def print_phase(result: PhaseResult, games: int) -> None:
+def print_phase(result: PhaseResult, games: int, render_processes: int) -> None:
     phase = result.phase
     print(f"{phase.name} ({games} games, {result.seconds:.1f} s): "
           f"{result.durable_rate:.0f} durable moves/s ({result.durable} committed), "
@@ -955,8 +1077,11 @@ def print_phase(result: PhaseResult, games: int) -> None:
               f"(all threads; event loop thread{'s' if bots > 1 else ''} {loop / wall:.2f})"
               f"{'; ' + others if others else ''}; this process (fake + driver) "
               f"{result.cpu_seconds / wall:.2f}, of which deciding moves (choose_move) "
-              f"{phase.decide_seconds / wall:.2f} and reading states from the database "
-              f"{result.read_seconds / wall:.2f}; moves the bot refused {phase.refused}")
+              f"{phase.decide_seconds / wall:.2f}, and time waiting for reads of the database "
+              f"(summed over tables) {result.read_seconds / wall:.2f}; moves the bot refused "
+              f"{phase.refused}")
+    own, what = result.database_ms_per_move(render_processes)
+    print(f"    the database's own time per durable move: {own:.2f} ms ({what})")
     moves = max(result.durable, 1)
     routes = ", ".join(f"{route} {count / moves:.2f}"
                        for route, count in result.routes.most_common(7))
@@ -1113,28 +1238,53 @@ async def warm_up(bench: LoadBench, channel: Channel, user: User) -> None:
 
 
 @contextlib.asynccontextmanager
-async def bot_under_test(fake: FakeDiscord, watch: Watch, directory: Path,
+async def bot_under_test(fake: FakeDiscord, watch: Watch, directory: Path, column: Column,
                          args: argparse.Namespace) -> AsyncIterator[BotUnderTest]:
-    if args.bot_process:
-        async with bot_process(fake, directory, args) as process:
-            yield process
-        return
-    database = directory / "load.sqlite3"
-    async with running_bot(fake, database, computer_delay=args.computer_delay,
-                           render_processes=args.render_processes) as bot:
-        in_process = InProcessBot(fake, database, bot, watch)
-        try:
-            yield in_process
-        finally:
-            in_process.close_db()
+    async with contextlib.AsyncExitStack() as stack:
+        database: Path | str = directory / "load.sqlite3"
+        if column.backend == "postgres":
+            database = await stack.enter_async_context(postgres_database("bench_load"))
+        bot_database = f"{database}?{column.settings}" if column.settings else database
+        if args.bot_process:
+            async with bot_process(fake, directory, bot_database, args,
+                                   column.processes) as process:
+                yield process
+            return
+        async with running_bot(fake, bot_database, computer_delay=args.computer_delay,
+                               render_processes=args.render_processes) as bot:
+            in_process = InProcessBot(fake, Database(database), bot, watch)
+            try:
+                yield in_process
+            finally:
+                await in_process.close_db()
+
+
+@dataclass
+class ColumnResult:
+    column: Column
+    memory: Memory
+    phases: list[PhaseResult]
+    summary: str = ""
 
 
 async def run(args: argparse.Namespace) -> None:
+    """Every column in turn, then the columns side by side."""
+    done = []
+    for key in args.backends:
+        column = COLUMNS[key]
+        print(f"== {column.name} ==", flush=True)
+        done.append(await run_column(args, column))
+    if len(done) > 1:
+        print_side_by_side(args, done)
+    print("SUMMARY: " + " || ".join(f"{c.column.name}: {c.summary}" for c in done))
+
+
+async def run_column(args: argparse.Namespace, column: Column) -> ColumnResult:
     counter = LogCount()
     logging.getLogger().addHandler(counter)
     logging.getLogger().setLevel(logging.WARNING)
     fake = FakeDiscord()
-    tables, warm = build_world(fake, args.games, args.opponent, args.processes)
+    tables, warm = build_world(fake, args.games, args.opponent, column.processes)
     results: list[PhaseResult] = []
     bot_log: list[str] = []
     watch = Watch(fake)
@@ -1142,7 +1292,7 @@ async def run(args: argparse.Namespace) -> None:
         async with fake:
             watch.start()
             try:
-                async with bot_under_test(fake, watch, Path(tmp), args) as bot:
+                async with bot_under_test(fake, watch, Path(tmp), column, args) as bot:
                     bench = LoadBench(fake, bot, watch, tables, args)
                     await asyncio.gather(*(warm_up(bench, c, u) for c, u in warm))
                     if isinstance(bot, ProcessBot):
@@ -1163,12 +1313,12 @@ async def run(args: argparse.Namespace) -> None:
                         seconds = args.seconds if phase.interval else args.saturated_seconds
                         profile = args.py_spy if phase.interval is None else None
                         results.append(await bench.run_phase(phase, seconds, profile))
-                        print_phase(results[-1], args.games)
+                        print_phase(results[-1], args.games, args.render_processes)
                     moved = sum(r.durable for r in results)
                     if isinstance(bot, ProcessBot):
                         sizes = bot.rss()
                         grown = bot.bot_rss(sizes) - rss_before
-                        print(f"bot process{'es' if args.processes > 1 else ''} RSS grew "
+                        print(f"bot process{'es' if column.processes > 1 else ''} RSS grew "
                               f"{grown / 2**20:.1f} MB during the load "
                               f"phases ({moved} moves; {grown / max(moved, 1) / 1024:.1f} KB "
                               f"per move); now " + ", ".join(
@@ -1192,23 +1342,53 @@ async def run(args: argparse.Namespace) -> None:
     print(f"fake Discord problems: {len(problems)}; bot log warnings/errors: {warnings}")
     for line in [str(p)[:200] for p in problems[:2]] + counter.first[:2] + bot_log[:3]:
         print(f"    {line[:240]}")
+    logging.getLogger().removeHandler(counter)
     if args.py_spy is not None and args.py_spy.exists():
         print_profile(args.py_spy, args.saturated_seconds)
-    report(args, memory, results)
+    return ColumnResult(column, memory, results, report(args, column, memory, results))
 
 
-def report(args: argparse.Namespace, memory: Memory, results: list[PhaseResult]) -> None:
+def print_side_by_side(args: argparse.Namespace, columns: list[ColumnResult]) -> None:
+    """One row per figure, one column per way of running the bot."""
+    width = max(16, *(len(c.column.name) + 2 for c in columns))
+    rows: list[tuple[str, list[str]]] = []
+    rows.append(("durable moves/s (best window)", [
+        f"{max(r.durable_rate for r in c.phases):.0f}" for c in columns]))
+    for rate in args.rates:
+        paced = [next((r for r in c.phases if r.phase.name == f"paced {rate:g}/s"), None)
+                 for c in columns]
+        rows.append((f"p50 / p99 at {rate:g} moves/s", [
+            "—" if r is None else f"{ms(r.latency.median)} / {ms(r.latency.p99)}"
+            for r in paced]))
+        rows.append((f"  durable moves/s at {rate:g}/s", [
+            "—" if r is None else f"{r.durable_rate:.0f}" for r in paced]))
+    rows.append(("memory per idle game", [f"{c.memory.per_game / 1024:.1f} KB"
+                                          for c in columns]))
+    best = [max(c.phases, key=lambda r: r.durable_rate) for c in columns]
+    rows.append(("database time per move (best window)", [
+        f"{r.database_ms_per_move(args.render_processes)[0]:.2f} ms" for r in best]))
+    rows.append(("bot process cores (best window)", [f"{r.bot_cores:.2f}" for r in best]))
+    label_width = max(len(label) for label, _ in rows) + 2
+    print("side by side (database time: " + "; ".join(
+        f"{c.column.name}: {r.database_ms_per_move(args.render_processes)[1]}"
+        for c, r in zip(columns, best, strict=True)) + "):")
+    print(" " * label_width + "".join(f"{c.column.name:>{width}}" for c in columns))
+    for label, values in rows:
+        print(f"{label:<{label_width}}" + "".join(f"{v:>{width}}" for v in values))
+
+
+def report(args: argparse.Namespace, column: Column, memory: Memory,
+           results: list[PhaseResult]) -> str:
     paced = [r for r in results if r.phase.interval is not None]
     best = max(results, key=lambda r: r.durable_rate)
     ceiling = best.durable_rate
     per_game = memory.per_game
     scale = "" if args.games == 100 else f" (at {args.games} games; the target is for 100)"
-    mode = "in-process"
+    mode, who = "in-process", "the one process"
     if args.bot_process:
-        mode = "bot process" if args.processes == 1 else f"{args.processes} bot processes"
-    who = "the one process"
-    if args.bot_process:
-        who = "bot" if args.processes == 1 else f"{args.processes} bot processes"
+        many = column.processes > 1
+        mode = f"{column.processes} bot processes" if many else "bot process"
+        who = f"{column.processes} bot processes" if many else "bot"
     for r in paced:
         print(f"target p99 ≤ {TARGET_P99_MS:.0f} ms, {args.games} games offering "
               f"{r.offered:g} moves/s: {ms(r.latency.p99)}, "
@@ -1225,12 +1405,13 @@ def report(args: argparse.Namespace, memory: Memory, results: list[PhaseResult])
     closing = [s for r in results for s in r.phase.closing]
     held = sum(len(r.phase.held) for r in results)
     stalled = sum(len(r.phase.stalled) for r in results)
-    print(f"SUMMARY: bot_load {args.games} games ({args.opponent}s, {mode}) · {latency} · "
-          f"ceiling {ceiling:.0f} durable moves/s ({verdict(ceiling >= TARGET_MOVES_PER_S)}; {who} "
-          f"{best.bot_cores:.2f} cores) · idle game {per_game / 1024:.0f} KB {memory.what} "
-          f"({verdict(per_game <= TARGET_IDLE_BYTES)}) · finished games freed their channel "
-          f"in {Spread.of(closing).median:.1f} s median, {held} still held at a phase end, "
-          f"{stalled} tables failed")
+    own, _ = best.database_ms_per_move(args.render_processes)
+    return (f"bot_load {args.games} games ({args.opponent}s, {mode}) · {latency} · "
+            f"ceiling {ceiling:.0f} durable moves/s ({verdict(ceiling >= TARGET_MOVES_PER_S)}; "
+            f"{who} {best.bot_cores:.2f} cores; database {own:.2f} ms per move) · idle game "
+            f"{per_game / 1024:.0f} KB {memory.what} ({verdict(per_game <= TARGET_IDLE_BYTES)}) "
+            f"· finished games freed their channel in {Spread.of(closing).median:.1f} s "
+            f"median, {held} still held at a phase end, {stalled} tables failed")
 
 
 def ms(value: float, digits: int = 0) -> str:
@@ -1242,10 +1423,20 @@ def rates(text: str) -> list[float]:
     return [float(part) for part in text.split(",") if part.strip()]
 
 
+def backends(text: str) -> list[str]:
+    chosen = [part.strip() for part in text.split(",") if part.strip()]
+    if not chosen or set(chosen) - set(COLUMNS):
+        raise argparse.ArgumentTypeError(f"choose from {', '.join(COLUMNS)}")
+    return chosen
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100, help="concurrent games (channels)")
-    parser.add_argument("--rates", type=rates, default=rates("10,20,40,200"),
+    parser.add_argument("--backends", type=backends, default=DEFAULT_COLUMNS,
+                        help=f"columns, measured in turn and shown side by side: "
+                             f"{','.join(COLUMNS)} (default {','.join(DEFAULT_COLUMNS)})")
+    parser.add_argument("--rates", type=rates, default=rates("20,100,200"),
                         help="moves/s offered by all games together, one paced phase each")
     parser.add_argument("--seconds", type=float, default=20.0, help="length of a paced phase")
     parser.add_argument("--saturated-seconds", type=float, default=15.0,
@@ -1256,9 +1447,6 @@ def main() -> None:
     mode.add_argument("--in-process", dest="bot_process", action="store_false",
                       help="run the bot in this process (tracemalloc memory; it shares the "
                            "fake's and the driver's GIL)")
-    parser.add_argument("--processes", type=int, default=1,
-                        help="bot processes: 1 runs python -m bot; N > 1 runs python -m "
-                             "bot.cluster --processes N over N shards (a guild on each)")
     parser.add_argument("--opponent", choices=("human", "computer"), default="human",
                         help="the second seat: another person, or a computer")
     parser.add_argument("--computer-delay", type=float, default=0.05,
@@ -1281,14 +1469,12 @@ def main() -> None:
     args = parser.parse_args()
     if args.py_spy is not None and not args.bot_process:
         parser.error("--py-spy profiles the bot process: it needs --bot-process")
-    if args.processes > 1 and not args.bot_process:
-        parser.error("--processes runs bot processes: it needs --bot-process")
     if args.py_spy is not None and args.saturated_seconds <= 0:
         parser.error("--py-spy records the saturated phase: give --saturated-seconds")
+    if not args.bot_process and any(COLUMNS[key].processes > 1 for key in args.backends):
+        parser.error("columns of several bot processes need --bot-process: choose "
+                     "--backends without them")
     where = (ProcessBot if args.bot_process else InProcessBot).label
-    if args.bot_process and args.processes > 1:
-        where = (f"{args.processes} bot processes (python -m bot.cluster, a shard each, one "
-                 f"database); fake Discord and driver in this one")
     print(f"load average {load_average()} at start; {args.games} games, opponent "
           f"{args.opponent}; {where}; {os.cpu_count()} cores")
     faulthandler.dump_traceback_later(args.timeout, exit=True)

@@ -1,5 +1,6 @@
 """Small helpers shared by the bench scripts: percentiles, Wilson intervals, formatting,
-other processes' CPU and memory (Linux ``/proc``), py-spy profiles.
+other processes' CPU and memory (Linux ``/proc``), py-spy profiles, a PostgreSQL database
+of a bench's own.
 
 Scripts run both as ``python bench/<name>.py`` and ``python -m bench.<name>``;
 each one puts the repository root on ``sys.path`` itself (before importing
@@ -14,10 +15,34 @@ import linecache
 import math
 import os
 import resource
+import secrets
 import statistics
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import AsyncIterator, Iterable, Sequence
 from dataclasses import dataclass
+from urllib.parse import urlsplit, urlunsplit
+
+DEFAULT_POSTGRES = "postgresql://postgres@127.0.0.1:5432/test"
+"""The server the benches use unless ``TEST_DATABASE_URL`` names another (as the tests do)."""
+
+
+@contextlib.asynccontextmanager
+async def postgres_database(prefix: str = "bench") -> AsyncIterator[str]:
+    """The URL of a new database ``<prefix>_<random>`` on ``TEST_DATABASE_URL``'s server,
+    dropped afterwards (with whatever is still connected to it)."""
+    import asyncpg  # only the benches that measure PostgreSQL need it
+
+    server = os.environ.get("TEST_DATABASE_URL", "").strip() or DEFAULT_POSTGRES
+    name = f"{prefix}_{secrets.token_hex(4)}"
+    admin = await asyncpg.connect(server)
+    try:
+        await admin.execute(f'CREATE DATABASE "{name}"')
+        try:
+            yield urlunsplit(urlsplit(server)._replace(path=f"/{name}"))
+        finally:
+            await admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    finally:
+        await admin.close()
 
 
 def percentile(values: Sequence[float], q: float) -> float:

@@ -16,6 +16,7 @@ from urllib.parse import urlsplit
 from dotenv import load_dotenv
 
 from .shards import parse_shard_ids
+from .store.backends import is_postgres_url
 
 IDENTIFY_WINDOW = 5.0
 """Discord's seconds between two IDENTIFYs of one bucket (``shard_id % max_concurrency``)."""
@@ -29,6 +30,7 @@ class ConfigError(Exception):
 class Config:
     token: str
     database_path: Path
+    """The SQLite file, used when ``database_url`` is not set."""
     dev_guild_id: int | None = None
     log_level: int = logging.INFO
     api_base: str | None = None
@@ -46,6 +48,13 @@ class Config:
     identify_window: float = IDENTIFY_WINDOW
     """Seconds between two IDENTIFYs of one bucket; shorter only for a test server
     on this machine (``IDENTIFY_WINDOW``, read by the fake Discord too)."""
+    database_url: str | None = None
+    """PostgreSQL (``postgresql://…``) instead of the SQLite file."""
+
+    @property
+    def database(self) -> str | Path:
+        """What the store opens: the PostgreSQL URL when set, else the SQLite file."""
+        return self.database_url or self.database_path
 
     @classmethod
     def from_env(cls, env_file: str | os.PathLike[str] | None = ".env") -> Config:
@@ -69,6 +78,7 @@ class Config:
         return cls(
             token=token,
             database_path=Path(env.get("DATABASE_PATH", "").strip() or "rummy.sqlite3"),
+            database_url=_database_url(env),
             dev_guild_id=_optional_int(env, "DEV_GUILD_ID"),
             log_level=level,
             api_base=env.get("DISCORD_API_BASE", "").strip().rstrip("/") or None,
@@ -85,6 +95,16 @@ class Config:
 def default_render_processes() -> int:
     """One worker process where there is a spare core, else threads."""
     return 1 if (os.cpu_count() or 1) >= 2 else 0
+
+
+def _database_url(env: os._Environ[str] | dict[str, str]) -> str | None:
+    url = env.get("DATABASE_URL", "").strip()
+    if not url:
+        return None
+    if not is_postgres_url(url):
+        raise ConfigError("DATABASE_URL must be a PostgreSQL URL (postgresql://user@host/db); "
+                          "leave it unset to keep games in the SQLite file DATABASE_PATH")
+    return url
 
 
 def _optional_int(env: os._Environ[str] | dict[str, str], key: str) -> int | None:

@@ -33,7 +33,7 @@ from .render import Renderer
 from .replay import Replays
 from .sessions import Session, SessionRegistry, turn_deadline
 from .shards import ShardSet
-from .store import ResultRow, Store, StoreError
+from .store import ResultRow, StaleGame, Store, StoreError
 from .tasks import Tasks
 from .texts import left_text, not_your_turn_text, with_names
 
@@ -43,6 +43,9 @@ NEXT_ACTION_PAUSE = 0.4
 """Share of the computer's pause before a further action in the same turn (Penang, tiles)."""
 
 MakeMove = Callable[[Game, int], Move | Reply]
+
+MOVED_ON = "This game moved on elsewhere, so your move was not played."
+"""The answer when the database refused a move as stale (another process saved one first)."""
 
 
 class Controller:
@@ -58,6 +61,9 @@ class Controller:
         self.lobby = LobbyFlow(store, self.sessions, self.publisher)
         self.replays = Replays(store, self.renderer)
         self.closing = False
+        self.on_stale: Callable[[], None] = lambda: None
+        """Called when the store refused a write as stale: another process may own the
+        game now (the bot checks its shard claims)."""
 
     def session_for(self, interaction: discord.Interaction) -> Session | None:
         channel_id = interaction.channel_id
@@ -70,7 +76,9 @@ class Controller:
 
         The one place a move happens (clicks, commands, timers, computers, leaving).
         Raises :class:`RummyError` for a refused move and :class:`StoreError` when
-        it could not be saved; either way nothing changed. Call with the lock held.
+        it could not be saved; either way nothing changed. On :class:`StaleGame` (the
+        game moved on in another process) the session has adopted the saved game first.
+        Call with the lock held.
         """
         game = session.game
         assert game is not None
@@ -78,8 +86,13 @@ class Controller:
         # keep answering everyone else meanwhile. The engine is pure, so a thread is safe.
         new, events = await asyncio.to_thread(game.apply, move)
         deadline = turn_deadline(session, game, new)
-        await self.store.record_move(session.game_id, move.seat, user_id, move.to_json(),
-                                     new.to_json(), deadline)
+        try:
+            await self.store.record_move(session.game_id, move.seat, user_id, move.to_json(),
+                                         new.to_json(), deadline, expected_moves=session.moves)
+        except StaleGame:
+            self.on_stale()
+            await self.reload(session)
+            raise
         session.game = new
         session.moves += 1
         session.deadline = deadline
@@ -124,6 +137,10 @@ class Controller:
             except RummyError as error:
                 await reply(interaction, error.message)
                 return
+            except StaleGame:
+                await self.show_moved_on(interaction, session)
+                self.schedule(session)
+                return
             except StoreError:
                 log.exception("could not save a move in game %s", session.game_id)
                 await reply(interaction, "The move could not be saved, so it did not happen; "
@@ -136,6 +153,25 @@ class Controller:
             else:
                 await reply(interaction, note)
         self.schedule(session)
+
+    async def reload(self, session: Session) -> None:
+        """Adopt the game as the database has it now; one that ended there closes here."""
+        row = await self.store.get_game(session.game_id)
+        if row is None or not row.is_open:
+            session.status = "cancelled" if row is None else str(row.status)
+            self.sessions.close(session)
+            return
+        session.adopt(row)
+
+    async def show_moved_on(self, interaction: discord.Interaction, session: Session) -> None:
+        """Tell the player their move was not played, and show the game as it is now."""
+        seat = session.seat_of(interaction.user.id)
+        game = session.game
+        if seat is None or game is None or game.is_over or session.status != "running":
+            await reply(interaction, MOVED_ON)
+        else:
+            await self.panels.show(interaction, session, seat,
+                                   note=f"{MOVED_ON} Here is where it stands now.", refresh=True)
 
     @staticmethod
     def private_note(session: Session, events: Sequence[Event], seat: int) -> str:
@@ -191,7 +227,11 @@ class Controller:
             rng = random.Random(f"{game.seed}:{session.moves}")
             move = session.variant.choose_move(game, seat, rng, session.seats[seat].level)
             session.computer_serial = game.turn_serial
-            await self.play(session, move, None)
+            try:
+                await self.play(session, move, None)
+            except StaleGame:
+                log.info("game %s moved on elsewhere: the computer's move was not played",
+                         session.game_id)
         self.schedule(session)
 
     async def expire_turn(self, session: Session, serial: int, deadline: float) -> None:
@@ -208,6 +248,9 @@ class Controller:
             except RummyError:
                 log.exception("timeout refused in game %s", session.game_id)
                 return
+            except StaleGame:
+                log.info("game %s moved on elsewhere: its timeout was not played",
+                         session.game_id)
         self.schedule(session)
 
     async def resume(self, interaction: discord.Interaction, session: Session) -> None:

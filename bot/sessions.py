@@ -95,14 +95,20 @@ class Session:
         options = kind.game.options_type.build(**row.options)
         session = cls(game_id=row.id, guild_id=row.guild_id, channel_id=row.channel_id,
                       variant=kind, options=options, seed=int(row.seed), host_id=row.host_id,
-                      status=str(row.status),
-                      seats=[Seat.from_row(s) for s in row.seats],
-                      deadline=row.turn_deadline, lobby_message_id=row.lobby_message_id,
-                      turn_message_id=row.turn_message_id, moves=row.move_count)
-        if row.state is not None:
-            session.game = kind.game.from_json(row.state)
+                      lobby_message_id=row.lobby_message_id,
+                      turn_message_id=row.turn_message_id)
+        session.adopt(row)
         session.adopt_published(row.published)
         return session
+
+    def adopt(self, row: GameRow) -> None:
+        """Take the game as saved: status, seats, state, move count and deadline (at a
+        restore, or after another process moved it on)."""
+        self.status = str(row.status)
+        self.seats = [Seat.from_row(s) for s in row.seats]
+        self.game = None if row.state is None else self.variant.game.from_json(row.state)
+        self.moves = row.move_count
+        self.deadline = row.turn_deadline
 
     def published_record(self) -> dict[str, Any]:
         """What the channel and DMs show, as saved in the store."""

@@ -15,12 +15,16 @@ from discord.http import Route
 
 from bot.app import RummyBot, point_at
 from bot.config import Config
+from bot.store.backends import is_postgres_url
 from tests.fakediscord import FakeDiscord
 
 
-def bot_config(fake: FakeDiscord, database: Path, **overrides: Any) -> Config:
+def bot_config(fake: FakeDiscord, database: Path | str, **overrides: Any) -> Config:
+    """``database``: a SQLite file's path, or a PostgreSQL URL (``DATABASE_URL``)."""
     env = fake.bot_env()
-    config = Config(token=env["DISCORD_TOKEN"], database_path=database,
+    url = str(database) if is_postgres_url(str(database)) else None
+    config = Config(token=env["DISCORD_TOKEN"], database_path=Path(database) if url is None
+                    else Path("rummy.sqlite3"), database_url=url,
                     api_base=env["DISCORD_API_BASE"], gateway_url=env["DISCORD_GATEWAY_URL"],
                     computer_delay=0.01, restart_grace=60, render_processes=0,
                     identify_window=fake.identify_window)
@@ -28,7 +32,7 @@ def bot_config(fake: FakeDiscord, database: Path, **overrides: Any) -> Config:
 
 
 @contextlib.asynccontextmanager
-async def running_bot(fake: FakeDiscord, database: Path, **overrides: Any
+async def running_bot(fake: FakeDiscord, database: Path | str, **overrides: Any
                       ) -> AsyncIterator[RummyBot]:
     """Start the bot (pointed at the fake by its own configuration) and stop it after.
 

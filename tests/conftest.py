@@ -1,4 +1,5 @@
-"""Test-wide plugins (the fake Discord fixtures) and settings.
+"""Test-wide plugins (the fake Discord fixtures, the databases: SQLite, PostgreSQL) and
+settings.
 
 ``IDENTIFY_WINDOW`` is Discord's 5 seconds between two IDENTIFYs of one
 bucket. The fake enforces it and the bot paces itself by it; both read this
@@ -11,4 +12,4 @@ import os
 
 os.environ.setdefault("IDENTIFY_WINDOW", "0.5")
 
-pytest_plugins = ["tests.fakediscord.plugin"]
+pytest_plugins = ["tests.fakediscord.plugin", "tests.databases"]

@@ -24,11 +24,6 @@ from tests.e2e_helpers import (
 from tests.fakediscord import CallbackType, Channel, FakeDiscord, Message, User
 
 
-@pytest.fixture
-def db(tmp_path: Path) -> Path:
-    return tmp_path / "rummy.sqlite3"
-
-
 async def open_lobby(fake: FakeDiscord, host: User, channel: Channel | None = None,
                      **options) -> Message:
     inter = await fake.slash(host, "/straight new", channel=channel, **options)

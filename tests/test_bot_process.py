@@ -14,7 +14,8 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def bot_process_env(extra: dict[str, str], tmp_path: Path) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "DEV_GUILD"))}
+    env = {k: v for k, v in os.environ.items()
+           if not k.startswith(("DISCORD_", "DEV_GUILD", "DATABASE_"))}
     env.update(extra)
     env["DATABASE_PATH"] = str(tmp_path / "rummy.sqlite3")
     env["PYTHONPATH"] = str(ROOT)

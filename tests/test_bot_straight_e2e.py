@@ -4,20 +4,24 @@ from __future__ import annotations
 
 import io
 import random
+from pathlib import Path
 
+import pytest
 from PIL import Image
 
 from bot.ai.straight import choose_move
 from tests.bot_harness import running_bot
+from tests.databases import BACKENDS
 from tests.e2e_helpers import slash_command
 from tests.fakediscord import FakeDiscord
 
 
+@pytest.mark.parametrize("db", BACKENDS, indirect=True)
 async def test_a_human_and_two_computers_play_a_match(fake_discord: FakeDiscord,
-                                                      tmp_path) -> None:
+                                                      db: Path | str) -> None:
     alice = fake_discord.user("alice")
     channel = fake_discord.channel("games")
-    async with running_bot(fake_discord, tmp_path / "rummy.sqlite3") as bot:
+    async with running_bot(fake_discord, db) as bot:
         opened = await fake_discord.slash(alice, "/straight new", computers=2, seed=7, hands=1,
                                           turn_seconds=0)
         lobby = await opened.reply()

@@ -18,11 +18,6 @@ from tests.e2e_helpers import published, start_game
 from tests.fakediscord import FakeDiscord
 
 
-@pytest.fixture
-def db(tmp_path: Path) -> Path:
-    return tmp_path / "rummy.sqlite3"
-
-
 def no_errors(caplog: pytest.LogCaptureFixture) -> None:
     errors = [r for r in caplog.records if r.levelno >= logging.ERROR]
     assert not errors, [r.getMessage() for r in errors]

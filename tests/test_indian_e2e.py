@@ -15,6 +15,7 @@ from bot.engine.cards import RANK_LABELS
 from bot.engine.variants.indian import Declare, IndianGame
 from bot.sessions import Session
 from tests.bot_harness import running_bot
+from tests.databases import BACKENDS
 from tests.e2e_helpers import (
     assert_no_hand_in_channel,
     published,
@@ -27,11 +28,6 @@ from tests.fakediscord import CallbackType, FakeDiscord, Message, User
 
 PICTURES = os.environ.get("INDIAN_E2E_PICTURES")
 """A directory to save the pictures of the pool match in, for people to look at."""
-
-
-@pytest.fixture
-def db(tmp_path: Path) -> Path:
-    return tmp_path / "rummy.sqlite3"
 
 
 start = functools.partial(start_game, variant="indian")
@@ -56,6 +52,7 @@ async def play_as(fake: FakeDiscord, session: Session, user: User, rng: random.R
 # -- a pool match ------------------------------------------------------------------------------
 
 
+@pytest.mark.parametrize("db", BACKENDS, indirect=True)
 async def test_pool101_match_with_a_human_and_two_computers(fake_discord: FakeDiscord,
                                                             db: Path) -> None:
     alice = fake_discord.user("alice")

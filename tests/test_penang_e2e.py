@@ -18,6 +18,7 @@ from bot.engine.moves import Done, LayOff, MeldDown, Swap
 from bot.engine.variants.penang import DeclareDead, PenangGame
 from bot.sessions import Session
 from tests.bot_harness import running_bot
+from tests.databases import BACKENDS
 from tests.e2e_helpers import (
     assert_no_hand_in_channel,
     choose_in,
@@ -32,11 +33,6 @@ from tests.e2e_helpers import (
 )
 from tests.fakediscord import FakeDiscord, Message, User
 from tests.penang_helpers import penang
-
-
-@pytest.fixture
-def db(tmp_path: Path) -> Path:
-    return tmp_path / "rummy.sqlite3"
 
 
 async def play_by_buttons(fake: FakeDiscord, user: User, move: Move,
@@ -90,6 +86,7 @@ async def play_human_seat(fake: FakeDiscord, session: Session, user: User) -> di
     raise AssertionError("the match did not end")
 
 
+@pytest.mark.parametrize("db", BACKENDS, indirect=True)
 async def test_four_players_one_human_play_a_match_through_buttons(fake_discord: FakeDiscord,
                                                                    db: Path) -> None:
     alice = fake_discord.user("alice")

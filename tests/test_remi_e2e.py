@@ -20,6 +20,7 @@ from bot.engine.variants.remi import Close, RemiGame, Take
 from bot.engine.views import SeatState
 from bot.sessions import Session
 from tests.bot_harness import running_bot
+from tests.databases import BACKENDS
 from tests.e2e_helpers import (
     assert_no_hand_in_channel,
     choose_in,
@@ -31,11 +32,6 @@ from tests.e2e_helpers import (
 )
 from tests.fakediscord import FakeDiscord, Message, User
 from tests.remi_helpers import cards, remi
-
-
-@pytest.fixture
-def db(tmp_path: Path) -> Path:
-    return tmp_path / "rummy.sqlite3"
 
 
 async def play_by_buttons(fake: FakeDiscord, session: Session, user: User, move: Move) -> str:
@@ -63,6 +59,7 @@ async def play_by_buttons(fake: FakeDiscord, session: Session, user: User, move:
     return (await (await fake.click(user, question, "Close")).reply()).text
 
 
+@pytest.mark.parametrize("db", BACKENDS, indirect=True)
 async def test_a_three_player_match_to_the_target_through_buttons(fake_discord: FakeDiscord,
                                                                   db: Path) -> None:
     alice = fake_discord.user("alice")

@@ -18,6 +18,7 @@ from bot.engine.rummi_chips import hand_points
 from bot.engine.variants.rummi import RummiGame, RummiOptions
 from bot.texts import scores_text
 from tests.bot_harness import running_bot
+from tests.databases import BACKENDS
 from tests.e2e_helpers import (
     assert_no_hand_in_channel,
     choose_in,
@@ -29,11 +30,6 @@ from tests.e2e_helpers import (
     turn_message,
 )
 from tests.fakediscord import FakeDiscord, User
-
-
-@pytest.fixture
-def db(tmp_path: Path) -> Path:
-    return tmp_path / "rummy.sqlite3"
 
 
 async def play_by_buttons(fake: FakeDiscord, user: User, move: Move) -> str:
@@ -50,6 +46,7 @@ async def play_by_buttons(fake: FakeDiscord, user: User, move: Move) -> str:
     return await choose_in(fake, user, panel, "layoff", str(move.meld))
 
 
+@pytest.mark.parametrize("db", BACKENDS, indirect=True)
 async def test_four_players_one_human_play_to_the_settlement(fake_discord: FakeDiscord,
                                                              db: Path) -> None:
     alice = fake_discord.user("alice")

@@ -1,4 +1,5 @@
-"""Store: the game lifecycle, the move log and its durability, against a real file."""
+"""Store: the game lifecycle, the move log and its durability, on a real SQLite file and a
+real PostgreSQL database (``database_url``, tests/databases.py)."""
 
 from __future__ import annotations
 
@@ -9,17 +10,21 @@ import sys
 import textwrap
 from pathlib import Path
 
+import psycopg
 import pytest
 
 from bot.store import (
     ChannelBusy,
+    ConstraintViolation,
     GameNotFound,
     GameStatus,
     ResultRow,
     SeatRow,
+    StaleGame,
     Store,
     WrongStatus,
 )
+from tests.databases import fetch_all
 
 GUILD, CHANNEL, HOST, GUEST = 10, 20, 1001, 1002
 SEATS = [SeatRow(0, HOST, "Ann"), SeatRow(1, GUEST, "Bob"), SeatRow(2, None, "Computer 1", True)]
@@ -41,8 +46,9 @@ def clock() -> Clock:
 
 
 @pytest.fixture
-def path(tmp_path):
-    return tmp_path / "rummy.sqlite3"
+def path(database_url):
+    """The database under test: a SQLite file's path or a PostgreSQL URL."""
+    return database_url
 
 
 @pytest.fixture
@@ -123,7 +129,7 @@ async def test_set_seats_replaces_the_lobby_seats(store, clock):
 
 async def test_a_player_takes_one_seat_only(store):
     game_id = await new_lobby(store)
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(ConstraintViolation):
         await store.set_seats(game_id, [SeatRow(0, HOST, "Ann"), SeatRow(1, HOST, "Ann again")])
     assert (await store.get_game(game_id)).seats == tuple(SEATS[:1])  # unchanged
 
@@ -174,7 +180,7 @@ async def test_record_move_appends_and_saves_the_state(store, clock):
         clock.now += 1
         assert await store.record_move(game_id, seq % 3, None if seq == 3 else HOST,
                                        {"kind": "draw", "n": seq}, {"turn": seq},
-                                       deadline=2_000.0 + seq) == seq
+                                       deadline=2_000.0 + seq, expected_moves=seq - 1) == seq
     game = await store.get_game(game_id)
     assert game.state == {"turn": 3} and game.turn_deadline == 2_003.0 and game.move_count == 3
     moves = await store.moves(game_id)
@@ -187,13 +193,15 @@ async def test_moves_survive_a_reopen(path, clock):
     store = await Store.open(path, clock=clock)
     game_id = await new_running(store)
     for seq in range(1, 4):
-        await store.record_move(game_id, 0, HOST, {"n": seq}, {"turn": seq}, None)
+        await store.record_move(game_id, 0, HOST, {"n": seq}, {"turn": seq}, None,
+                                expected_moves=seq - 1)
     await store.close()
     async with await Store.open(path, clock=clock) as reopened:
         game = await reopened.get_game(game_id)
         assert game.state == {"turn": 3} and game.move_count == 3
         assert [m.move for m in await reopened.moves(game_id)] == [{"n": 1}, {"n": 2}, {"n": 3}]
-        assert await reopened.record_move(game_id, 1, GUEST, {"n": 4}, {"turn": 4}, None) == 4
+        assert await reopened.record_move(game_id, 1, GUEST, {"n": 4}, {"turn": 4}, None,
+                                          expected_moves=3) == 4
 
 
 def test_acknowledged_moves_survive_a_crash(path):
@@ -208,7 +216,8 @@ def test_acknowledged_moves_survive_a_crash(path):
             await store.start_game(game_id, {{"turn": 0}}, [SeatRow(0, 3, "A"),
                                    SeatRow(1, None, "C", True)], None)
             for n in range(1, 6):
-                await store.record_move(game_id, n % 2, None, {{"n": n}}, {{"turn": n}}, None)
+                await store.record_move(game_id, n % 2, None, {{"n": n}}, {{"turn": n}}, None,
+                                        expected_moves=n - 1)
             os._exit(0)
 
         asyncio.run(main())
@@ -228,9 +237,11 @@ def test_acknowledged_moves_survive_a_crash(path):
 async def test_a_state_that_cannot_be_saved_writes_nothing(store):
     game_id = await new_running(store)
     with pytest.raises(TypeError):
-        await store.record_move(game_id, 0, HOST, {"n": 1}, {"bad": object()}, None)
+        await store.record_move(game_id, 0, HOST, {"n": 1}, {"bad": object()}, None,
+                                expected_moves=0)
     with pytest.raises(ValueError):
-        await store.record_move(game_id, 0, HOST, {"n": 1}, {"bad": float("nan")}, None)
+        await store.record_move(game_id, 0, HOST, {"n": 1}, {"bad": float("nan")}, None,
+                                expected_moves=0)
     assert await store.moves(game_id) == []
     assert (await store.get_game(game_id)).state == {"turn": 0}
 
@@ -238,28 +249,85 @@ async def test_a_state_that_cannot_be_saved_writes_nothing(store):
 async def test_a_move_failing_inside_the_transaction_is_rolled_back_whole(store):
     """The state update runs first; the move insert then fails (no such seat)."""
     game_id = await new_running(store)
-    await store.record_move(game_id, 0, HOST, {"n": 1}, {"turn": 1}, 2_001.0)
-    with pytest.raises(sqlite3.IntegrityError):
-        await store.record_move(game_id, 9, HOST, {"n": 2}, {"turn": 2}, 2_002.0)
+    await store.record_move(game_id, 0, HOST, {"n": 1}, {"turn": 1}, 2_001.0, expected_moves=0)
+    with pytest.raises(ConstraintViolation):
+        await store.record_move(game_id, 9, HOST, {"n": 2}, {"turn": 2}, 2_002.0,
+                                expected_moves=1)
     game = await store.get_game(game_id)
     assert (game.state, game.turn_deadline, game.move_count) == ({"turn": 1}, 2_001.0, 1)
     assert len(await store.moves(game_id)) == 1
-    assert await store.record_move(game_id, 1, GUEST, {"n": 2}, {"turn": 2}, None) == 2
+    assert await store.record_move(game_id, 1, GUEST, {"n": 2}, {"turn": 2}, None,
+                                   expected_moves=1) == 2
 
 
 async def test_moves_only_in_running_games(store):
     lobby = await new_lobby(store)
     with pytest.raises(WrongStatus, match="lobby, not running"):
-        await store.record_move(lobby, 0, HOST, {}, {}, None)
+        await store.record_move(lobby, 0, HOST, {}, {}, None, expected_moves=0)
     with pytest.raises(GameNotFound):
-        await store.record_move(lobby + 99, 0, HOST, {}, {}, None)
+        await store.record_move(lobby + 99, 0, HOST, {}, {}, None, expected_moves=0)
 
 
 async def test_the_move_log_is_append_only(path, store):
     game_id = await new_running(store)
-    await store.record_move(game_id, 0, HOST, {"n": 1}, {"turn": 1}, None)
-    with sqlite3.connect(path) as db, pytest.raises(sqlite3.IntegrityError, match="append-only"):
-        db.execute("UPDATE moves SET move = '{}'")
+    await store.record_move(game_id, 0, HOST, {"n": 1}, {"turn": 1}, None, expected_moves=0)
+    with pytest.raises((sqlite3.IntegrityError, psycopg.Error), match="append-only"):
+        fetch_all(path, "UPDATE moves SET move = '{}'")
+    assert [m.move for m in await store.moves(game_id)] == [{"n": 1}]
+
+
+# -- one writer per game -------------------------------------------------------
+
+
+async def test_a_second_writer_of_the_same_game_is_refused(path, store):
+    """Two stores (two connections, as two processes) hold the same game at move 0: the
+    first writer's move is saved; the second's is refused and overwrites nothing."""
+    game_id = await new_running(store)
+    other = await Store.open(path)
+    try:
+        assert (await other.get_game(game_id)).move_count == 0  # both read the same state
+        assert await store.record_move(game_id, 0, HOST, {"by": "first"}, {"turn": "first"},
+                                       None, expected_moves=0) == 1
+        with pytest.raises(StaleGame) as refused:
+            await other.record_move(game_id, 1, GUEST, {"by": "second"}, {"turn": "second"},
+                                    None, expected_moves=0)
+        assert (refused.value.expected, refused.value.found) == (0, 1)
+        for reader in (store, other):
+            game = await reader.get_game(game_id)
+            assert (game.state, game.move_count) == ({"turn": "first"}, 1)
+            assert [m.move for m in await reader.moves(game_id)] == [{"by": "first"}]
+        # the refused writer reloads and carries on from the saved state
+        assert await other.record_move(game_id, 1, GUEST, {"by": "second"}, {"turn": 2}, None,
+                                       expected_moves=1) == 2
+    finally:
+        await other.close()
+
+
+async def test_two_writers_racing_for_one_move_one_wins(path, store):
+    game_id = await new_running(store)
+    other = await Store.open(path)
+    try:
+        outcomes = await asyncio.gather(*(
+            writer.record_move(game_id, seat, None, {"by": seat}, {"turn": seat}, None,
+                               expected_moves=0)
+            for seat, writer in enumerate((store, other, store, other))),
+            return_exceptions=True)
+    finally:
+        await other.close()
+    assert outcomes.count(1) == 1
+    assert [type(o) for o in outcomes if o != 1] == [StaleGame] * 3
+    (winner,) = [seat for seat, o in enumerate(outcomes) if o == 1]
+    game = await store.get_game(game_id)
+    assert (game.state, game.move_count) == ({"turn": winner}, 1)
+    assert [m.move for m in await store.moves(game_id)] == [{"by": winner}]
+
+
+async def test_a_stale_writer_of_a_finished_game_is_told_it_is_over(store):
+    game_id = await new_running(store)
+    await store.finish_game(game_id, {"over": True}, [ResultRow(0, HOST, False, 1, 0, True),
+                                                     ResultRow(1, GUEST, False, 2, 0, False)])
+    with pytest.raises(WrongStatus, match="finished, not running"):
+        await store.record_move(game_id, 0, HOST, {}, {}, None, expected_moves=5)
 
 
 async def test_deadline_and_leaving(store):
@@ -307,19 +375,17 @@ async def test_finish_game_records_results_and_ratings(path, store, clock):
     assert game.state == {"over": True} and game.turn_deadline is None
     assert await store.open_game_in_channel(CHANNEL) is None
     assert await store.shown_hand(game_id, HOST) is None
-    with sqlite3.connect(path) as db:
-        ratings = db.execute("SELECT user_id, games, wins FROM ratings ORDER BY user_id").fetchall()
-        results = db.execute("SELECT seat, place, points, finished_at FROM results"
-                             " ORDER BY seat").fetchall()
+    ratings = fetch_all(path, "SELECT user_id, games, wins FROM ratings ORDER BY user_id")
+    results = fetch_all(path, "SELECT seat, place, points, finished_at FROM results ORDER BY seat")
     assert ratings == [(0, 1, 0), (HOST, 1, 1), (GUEST, 1, 0)]  # 0: the computers
     assert results == [(0, 1, 25, 5_000.0), (1, 2, -5, 5_000.0), (2, 3, -20, 5_000.0)]
     with pytest.raises(WrongStatus, match="finished, not running"):
-        await store.record_move(game_id, 0, HOST, {}, {}, None)
+        await store.record_move(game_id, 0, HOST, {}, {}, None, expected_moves=0)
 
 
 async def test_a_failed_finish_changes_nothing(path, store):
     game_id = await new_running(store)
-    with pytest.raises(sqlite3.IntegrityError):  # two results for seat 0
+    with pytest.raises(ConstraintViolation):  # two results for seat 0
         await store.finish_game(game_id, {"over": True}, [
             ResultRow(0, HOST, False, 1, 25, True), ResultRow(0, GUEST, False, 2, 0, False)])
     with pytest.raises(ValueError, match="needs a user id"):
@@ -327,9 +393,8 @@ async def test_a_failed_finish_changes_nothing(path, store):
                                               ResultRow(1, GUEST, False, 2, 0, False)])
     game = await store.get_game(game_id)
     assert game.status is GameStatus.RUNNING and game.state == {"turn": 0}
-    with sqlite3.connect(path) as db:
-        assert db.execute("SELECT COUNT(*) FROM ratings").fetchone() == (0,)
-        assert db.execute("SELECT COUNT(*) FROM results").fetchone() == (0,)
+    assert fetch_all(path, "SELECT COUNT(*) FROM ratings") == [(0,)]
+    assert fetch_all(path, "SELECT COUNT(*) FROM results") == [(0,)]
 
 
 async def test_a_game_of_computers_is_recorded_but_not_rated(store):
@@ -363,3 +428,22 @@ async def test_a_write_cancelled_as_it_begins_leaves_no_transaction_open(path, c
     reopened = await Store.open(path, clock=clock)
     assert await reopened.unfinished_games() == []
     await reopened.close()
+
+
+async def test_games_finishing_at_once_rate_one_after_the_other(path, store):
+    """Two stores finish two games of one server and variant at the same moment: both seat
+    the computers, whose shared rating the second update must build on, not overwrite."""
+    other = await Store.open(path)
+    try:
+        first = await new_running(store, channel=1)
+        second = await new_running(other, channel=2)
+        rated = await asyncio.gather(*(
+            writer.finish_game(game_id, {"over": True}, [
+                ResultRow(0, HOST, False, 1, 10, True), ResultRow(1, GUEST, False, 2, 0, False),
+                ResultRow(2, None, True, 3, 0, False)])
+            for writer, game_id in ((store, first), (other, second))))
+    finally:
+        await other.close()
+    before = {r[2].rating_before: r[2].rating_after for r in rated}  # the computers' seats
+    assert 1000 in before and before[1000] in before  # the second began where the first ended
+    assert fetch_all(path, "SELECT games FROM ratings WHERE user_id = 0") == [(2,)]

@@ -1,11 +1,14 @@
-"""Store: leaderboard, player stats and history over finished games."""
+"""Store: leaderboard, player stats and history over finished games, on both databases."""
 
 from __future__ import annotations
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-from bot.ratings import DEFAULT
+from bot.ratings import DEFAULT, display
 from bot.store import HistoryRow, PlayerStatsRow, ResultRow, SeatRow, StandingRow, Store
+from bot.store.records import display_sql
 
 GUILD, OTHER_GUILD, CHANNEL = 10, 11, 20
 ANN, BOB, CY = 1001, 1002, 1003
@@ -27,8 +30,8 @@ def clock() -> Clock:
 
 
 @pytest.fixture
-async def store(tmp_path, clock):
-    store = await Store.open(tmp_path / "rummy.sqlite3", clock=clock)
+async def store(database_url, clock):
+    store = await Store.open(database_url, clock=clock)
     yield store
     await store.close()
 
@@ -168,3 +171,19 @@ async def test_last_finished_game_of_a_player_in_a_server(store, clock):
     assert await store.last_finished_game(GUILD, ANN) == left
     assert await store.last_finished_game(GUILD, CY) != left
     assert await store.last_finished_game(OTHER_GUILD, BOB) is None
+
+
+@settings(max_examples=200, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.tuples(st.floats(-50, 80), st.floats(0.01, 25)), min_size=1, max_size=50))
+async def test_ratings_shown_in_sql_are_the_ones_python_shows(store, ratings):
+    """The leaderboard computes ``bot.ratings.display`` in SQL: the two agree."""
+    real = "CAST(:{}{} AS DOUBLE PRECISION)"
+    values = ", ".join(f"({real.format('mu', i)}, {real.format('sigma', i)}, {i})"
+                       for i in range(len(ratings)))
+    params = {f"{name}{i}": value for i, pair in enumerate(ratings)
+              for name, value in zip(("mu", "sigma"), pair, strict=True)}
+    rows = await store._db.fetch(  # the store's own connection: SQL as the store runs it
+        f"WITH r (mu, sigma, i) AS (VALUES {values})"
+        f" SELECT {display_sql('mu', 'sigma')} FROM r ORDER BY i", params)
+    assert [shown for (shown,) in rows] == [display(mu, sigma) for mu, sigma in ratings]

@@ -23,6 +23,7 @@ from bot.engine.moves import Done, Draw
 from bot.engine.variants.tiles import Arrange, Play, Reset, TilesGame
 from bot.sessions import Session
 from tests.bot_harness import running_bot
+from tests.databases import BACKENDS
 from tests.e2e_helpers import (
     choose_in,
     cut_words,
@@ -34,11 +35,6 @@ from tests.e2e_helpers import (
 )
 from tests.fakediscord import CallbackType, FakeDiscord, User
 from tests.tiles_helpers import staged_codes, tiles_game, tl
-
-
-@pytest.fixture
-def db(tmp_path: Path) -> Path:
-    return tmp_path / "rummy.sqlite3"
 
 
 async def play_by_buttons(fake: FakeDiscord, user: User, move: Move) -> str:
@@ -56,6 +52,7 @@ async def play_by_buttons(fake: FakeDiscord, user: User, move: Move) -> str:
     return await choose_in(fake, user, panel, "add", str(move.meld))
 
 
+@pytest.mark.parametrize("db", BACKENDS, indirect=True)
 async def test_a_person_and_a_strong_computer_play_a_game_through_buttons(
         fake_discord: FakeDiscord, db: Path) -> None:
     alice = fake_discord.user("alice")

@@ -1,9 +1,18 @@
-"""Persistence: games, the move log, results, ratings and user settings in SQLite.
+"""Persistence: games, the move log, results, ratings and user settings, in a SQLite file
+or in PostgreSQL.
 
 Everything goes through :class:`Store`; no other module writes SQL.
 """
 
-from .errors import ChannelBusy, GameNotFound, SchemaTooNew, StoreError, WrongStatus
+from .errors import (
+    ChannelBusy,
+    ConstraintViolation,
+    GameNotFound,
+    SchemaTooNew,
+    StaleGame,
+    StoreError,
+    WrongStatus,
+)
 from .rows import (
     GameRow,
     GameStatus,
@@ -21,6 +30,7 @@ from .store import Store
 
 __all__ = [
     "ChannelBusy",
+    "ConstraintViolation",
     "GameNotFound",
     "GameRow",
     "GameStatus",
@@ -33,6 +43,7 @@ __all__ = [
     "SeatRow",
     "Settings",
     "ShardClaim",
+    "StaleGame",
     "StandingRow",
     "Store",
     "StoreError",

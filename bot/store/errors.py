@@ -1,4 +1,4 @@
-"""Errors the store raises on purpose (SQLite's own errors pass through unchanged)."""
+"""Errors the store raises on purpose; other database errors pass through unchanged."""
 
 from __future__ import annotations
 
@@ -39,3 +39,21 @@ class WrongStatus(StoreError):
         self.game_id = game_id
         self.status = status
         self.expected = expected
+
+
+class StaleGame(StoreError):
+    """The game moved on since this writer read it: another process (or connection) saved
+    a move first. Nothing was written; reload the game and carry on from there."""
+
+    def __init__(self, game_id: int, expected: int, found: int) -> None:
+        super().__init__(f"game {game_id} has {found} moves saved, not the {expected} this "
+                         "writer's state was at: another writer moved it on")
+        self.game_id = game_id
+        self.expected = expected
+        self.found = found
+
+
+class ConstraintViolation(StoreError):
+    """The database refused a write that breaks one of its constraints (a second seat for
+    a player, two results for a seat, a move by a seat the game does not have). Nothing
+    of the transaction was written. The driver's own error is the ``__cause__``."""

@@ -1,9 +1,8 @@
 """Read-only queries behind ``/rummy leaderboard``, ``/rummy stats`` and ``/rummy history``.
 
-Only people's results count (``is_computer = 0``). Ratings are the current
-display ratings, computed in SQL by ``display_rating(mu, sigma)``, which
-:func:`register_functions` binds to :func:`bot.ratings.display` so the formula
-lives in one place.
+Only people's results count (``NOT is_computer``). Ratings are the current
+display ratings, computed in SQL by :func:`display_sql`, which writes
+:func:`bot.ratings.display` as SQL from the same constants.
 
 With ``variant=None`` the leaderboard aggregates games, wins and average points
 over every variant, and a player's rating is the mean of their per-variant
@@ -16,19 +15,22 @@ from __future__ import annotations
 
 from itertools import groupby
 
-import aiosqlite
+from bot.ratings import DEFAULT, DISPLAY_BASE, DISPLAY_SCALE, DISPLAY_Z
 
-from bot.ratings import DEFAULT, display
-
+from .backends import Tx
 from .rows import HistoryPlayer, HistoryRow, PlayerStatsRow, StandingRow
 
 
-async def register_functions(db: aiosqlite.Connection) -> None:
-    await db.create_function("display_rating", 2, _display_or_null, deterministic=True)
+def display_sql(mu: str, sigma: str) -> str:
+    """:func:`bot.ratings.display` in SQL that both databases run (NULL for NULL).
 
-
-def _display_or_null(mu: float | None, sigma: float | None) -> int | None:
-    return None if mu is None or sigma is None else display(mu, sigma)
+    openskill's ordinal is linear, ``scale · (mu − z · sigma) + base``. ROUND over
+    NUMERIC rounds half away from zero on both databases (Python's ``round`` rounds
+    half to even, which differs only on an exact .5); ``tests/test_store_records.py``
+    checks that the two agree.
+    """
+    return (f"CAST(ROUND(CAST({DISPLAY_SCALE!r} * ({mu} - {DISPLAY_Z!r} * {sigma})"
+            f" + {DISPLAY_BASE!r} AS NUMERIC)) AS BIGINT)")
 
 
 # The variant filter is one of two constant fragments (never a value): a query
@@ -37,12 +39,13 @@ _VARIANT_FILTER = {True: "AND variant = :variant", False: ""}
 
 _LEADERBOARD = """
 WITH played AS (
-    SELECT user_id, COUNT(*) AS games, SUM(won) AS wins, AVG(points) AS avg_points
+    SELECT user_id, COUNT(*) AS games, COUNT(*) FILTER (WHERE won) AS wins,
+           AVG(CAST(points AS DOUBLE PRECISION)) AS avg_points
     FROM results
-    WHERE guild_id = :guild AND finished_at >= :since AND is_computer = 0 {variant_filter}
+    WHERE guild_id = :guild AND finished_at >= :since AND NOT is_computer {variant_filter}
     GROUP BY user_id
 ), rated AS (
-    SELECT user_id, SUM(display_rating(mu, sigma) * games) * 1.0 / SUM(games) AS rating
+    SELECT user_id, CAST(SUM({display} * games) AS DOUBLE PRECISION) / SUM(games) AS rating
     FROM ratings
     WHERE guild_id = :guild {variant_filter}
     GROUP BY user_id
@@ -54,11 +57,12 @@ LIMIT :limit
 """
 
 
-async def leaderboard(db: aiosqlite.Connection, guild_id: int, variant: str | None,
+async def leaderboard(tx: Tx, guild_id: int, variant: str | None,
                       since: float | None, limit: int) -> list[StandingRow]:
     """Best-rated players who finished a game since ``since`` (``None``: ever)."""
-    sql = _LEADERBOARD.format(variant_filter=_VARIANT_FILTER[variant is not None])
-    rows = await db.execute_fetchall(sql, {
+    sql = _LEADERBOARD.format(variant_filter=_VARIANT_FILTER[variant is not None],
+                              display=display_sql("mu", "sigma"))
+    rows = await tx.fetch(sql, {
         "guild": guild_id, "variant": variant, "limit": limit, "default": DEFAULT.display,
         "since": float("-inf") if since is None else since})
     return [StandingRow(user_id=user_id, rating=round(rating), games=games, wins=wins,
@@ -66,16 +70,16 @@ async def leaderboard(db: aiosqlite.Connection, guild_id: int, variant: str | No
             for user_id, rating, games, wins, avg_points in rows]
 
 
-async def player_stats(db: aiosqlite.Connection, guild_id: int,
-                       user_id: int) -> list[PlayerStatsRow]:
+async def player_stats(tx: Tx, guild_id: int, user_id: int) -> list[PlayerStatsRow]:
     """One player's record per variant, most played first."""
-    rows = await db.execute_fetchall(
-        "SELECT r.variant, COUNT(*) AS games, SUM(r.won), AVG(r.points), MIN(r.place),"
-        "       COALESCE(display_rating(t.mu, t.sigma), :default), MAX(r.finished_at)"
+    rows = await tx.fetch(
+        "SELECT r.variant, COUNT(*) AS games, COUNT(*) FILTER (WHERE r.won),"
+        "       AVG(CAST(r.points AS DOUBLE PRECISION)), MIN(r.place),"
+        f"      COALESCE({display_sql('t.mu', 't.sigma')}, :default), MAX(r.finished_at)"
         " FROM results AS r LEFT JOIN ratings AS t"
         "   ON t.guild_id = r.guild_id AND t.variant = r.variant AND t.user_id = r.user_id"
-        " WHERE r.guild_id = :guild AND r.user_id = :user AND r.is_computer = 0"
-        " GROUP BY r.variant ORDER BY games DESC, r.variant",
+        " WHERE r.guild_id = :guild AND r.user_id = :user AND NOT r.is_computer"
+        " GROUP BY r.variant, t.mu, t.sigma ORDER BY games DESC, r.variant",  # one rating each
         {"guild": guild_id, "user": user_id, "default": DEFAULT.display})
     return [PlayerStatsRow(variant=variant, games=games, wins=wins, win_rate=wins / games,
                            avg_points=avg_points, best_place=best, rating=rating,
@@ -86,7 +90,7 @@ async def player_stats(db: aiosqlite.Connection, guild_id: int,
 _PICK_GAMES = {
     # a member's games, through the (guild, user, finished_at) index
     True: "SELECT game_id FROM results"
-          " WHERE guild_id = :guild AND user_id = :user AND is_computer = 0"
+          " WHERE guild_id = :guild AND user_id = :user AND NOT is_computer"
           " ORDER BY finished_at DESC, game_id DESC LIMIT :limit",
     # the whole server's, through the finished-games index
     False: "SELECT id AS game_id FROM games WHERE guild_id = :guild AND status = 'finished'"
@@ -106,11 +110,11 @@ ORDER BY g.finished_at DESC, g.id DESC, r.place, r.seat
 """
 
 
-async def history(db: aiosqlite.Connection, guild_id: int, user_id: int | None,
+async def history(tx: Tx, guild_id: int, user_id: int | None,
                   limit: int) -> list[HistoryRow]:
     """Finished games of the server (or of one member), newest first."""
     sql = _HISTORY.format(pick=_PICK_GAMES[user_id is not None])
-    rows = await db.execute_fetchall(sql, {"guild": guild_id, "user": user_id, "limit": limit})
+    rows = await tx.fetch(sql, {"guild": guild_id, "user": user_id, "limit": limit})
     games = []
     for (game_id, variant, finished_at, seed), seats in groupby(rows, key=lambda r: tuple(r[:4])):
         players = tuple(

@@ -1,33 +1,32 @@
-"""The bot's database: one SQLite file behind a small async API.
+"""The bot's database behind a small async API: a SQLite file, or PostgreSQL.
 
-One aiosqlite connection serves the whole bot. aiosqlite runs one statement
-at a time on its own thread, but a transaction spans several awaits, so an
-``asyncio.Lock`` keeps every operation whole: nobody's statements land inside
-somebody else's transaction. Transactions start with ``BEGIN IMMEDIATE`` so a
-second process on the same file waits (busy timeout) instead of failing
-half-way.
+:meth:`Store.open` takes a SQLite file's path (the embedded default) or a
+``postgresql://`` URL. Every query is written once, with bound named
+parameters; what the two databases do differently lives in
+:mod:`bot.store.backends`.
 
 The durability point of a move is :meth:`Store.record_move`: when it returns,
-the move and the state after it are committed together.
+the move and the state after it are committed together. What only records
+what the bot has shown (message ids, the publisher's record, the hand order
+last shown) is bookkeeping, written with ``durable=False``
+(:mod:`bot.store.backends` says what that means). It also keeps one
+writer per game: a move is saved only over the state its writer read (the
+game's ``move_count``), so a second process holding the same game is refused
+with :class:`StaleGame` and overwrites nothing.
 """
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import json
-import sqlite3
 import time
-from collections.abc import AsyncIterator, Callable, Iterable, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from types import EllipsisType, TracebackType
 from typing import Any, NoReturn, Self, get_args
 
-import aiosqlite
-
 from . import records, shards
-from .errors import ChannelBusy, GameNotFound, WrongStatus
+from .backends import Backend, Params, Row, Tx, connect
+from .errors import ChannelBusy, GameNotFound, StaleGame, WrongStatus
 from .results import record_results
 from .rows import (
     CardStyle,
@@ -44,7 +43,7 @@ from .rows import (
     ShardClaim,
     StandingRow,
 )
-from .schema import BUSY_TIMEOUT, configure, migrate
+from .schema import migrate
 
 Clock = Callable[[], float]
 
@@ -54,6 +53,12 @@ _GAME_COLUMNS = (
     " created_at, updated_at, finished_at, published")
 _SEAT_COLUMNS = "game_id, seat, user_id, name, is_computer, has_left, level"
 _OPEN = "status IN ('lobby', 'running')"
+_MOVE_UPDATE = (
+    "UPDATE games SET state = :state, turn_deadline = :deadline, move_count = move_count + 1,"
+    " updated_at = :now WHERE id = :id AND status = 'running' AND move_count = :expected"
+    " RETURNING move_count")
+"""A move's state change, guarded: only over the state its writer read."""
+_MOVE_COLUMNS = "(game_id, seq, seat, user_id, move, created_at)"
 
 
 def _dump(value: Any) -> str:
@@ -62,36 +67,48 @@ def _dump(value: Any) -> str:
 
 
 class Store:
-    """Open with ``await Store.open(path)`` (or ``async with await Store.open(path)``)."""
+    """Open with ``await Store.open(target)`` (or ``async with await Store.open(target)``)."""
 
-    def __init__(self, db: aiosqlite.Connection, clock: Clock) -> None:
-        self._db = db
+    def __init__(self, backend: Backend, clock: Clock) -> None:
+        self._db = backend
         self._clock = clock
-        self._lock = asyncio.Lock()
+        self._seats_sql = (f"SELECT {_SEAT_COLUMNS} FROM seats"
+                           f" WHERE {backend.in_ids('game_id', 'ids')} ORDER BY game_id, seat")
+        fresh = backend.json_merge("'{}'", ":extra")
+        merged = backend.json_merge("user_settings.extra", ":extra")
+        self._settings_sql = (
+            "INSERT INTO user_settings (user_id, hand_sort, card_style, extra, updated_at)"
+            " VALUES (:user, COALESCE(:hand_sort, :default_sort),"
+            f"  COALESCE(:card_style, :default_style), {fresh}, :now)"
+            " ON CONFLICT (user_id) DO UPDATE SET"
+            "  hand_sort = COALESCE(:hand_sort, user_settings.hand_sort),"
+            "  card_style = COALESCE(:card_style, user_settings.card_style),"
+            f"  extra = {merged}, updated_at = :now"
+            " RETURNING hand_sort, card_style, extra")
 
     @classmethod
-    async def open(cls, path: str | Path, *, clock: Clock = time.time) -> Self:
-        """Connect, configure, and bring the schema up to date.
+    async def open(cls, target: str | Path, *, clock: Clock = time.time) -> Self:
+        """Connect to a SQLite file (a path) or PostgreSQL (a ``postgresql://`` URL), and
+        bring the schema up to date.
 
         ``clock`` gives UTC epoch seconds for created/updated/finished times.
         Raises :class:`SchemaTooNew` for a database from a newer bot.
         """
-        db = await aiosqlite.connect(path, timeout=BUSY_TIMEOUT, isolation_level=None)
+        backend = await connect(target)
         try:
-            await configure(db)
-            await migrate(db, clock())
-            await records.register_functions(db)
+            await migrate(backend, clock())
         except BaseException:
-            await db.close()
+            await backend.close()
             raise
-        return cls(db, clock)
+        return cls(backend, clock)
+
+    @property
+    def dialect(self) -> str:
+        """``sqlite`` or ``postgresql``."""
+        return self._db.dialect
 
     async def close(self) -> None:
-        """Fold the WAL back into the database file and close."""
-        async with self._lock:
-            await self._db.execute("PRAGMA optimize")
-            await self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-            await self._db.close()
+        await self._db.close()
 
     async def __aenter__(self) -> Self:
         return self
@@ -99,27 +116,6 @@ class Store:
     async def __aexit__(self, exc_type: type[BaseException] | None,
                         exc: BaseException | None, tb: TracebackType | None) -> None:
         await self.close()
-
-    @asynccontextmanager
-    async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        """All or nothing: commits when the block ends, rolls back if it raises."""
-        async with self._lock:
-            try:
-                # Inside the try: a task cancelled while BEGIN is on its way (a shutdown)
-                # must still roll back, or the open transaction blocks the final checkpoint.
-                await self._db.execute("BEGIN IMMEDIATE")
-                yield self._db
-            except BaseException:
-                # aiosqlite runs statements in order, so this follows BEGIN even when the
-                # await above was cancelled; when BEGIN itself failed there is nothing to undo.
-                with contextlib.suppress(sqlite3.OperationalError):
-                    await self._db.execute("ROLLBACK")
-                raise
-            await self._db.execute("COMMIT")
-
-    async def _read(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
-        async with self._lock:
-            return list(await self._db.execute_fetchall(sql, params))
 
     # -- games ------------------------------------------------------------
 
@@ -133,26 +129,30 @@ class Store:
         """
         options_json = _dump(options)
         now = self._clock()
-        async with self._transaction() as db:
-            rows = await _fetchall(db,
+        async with self._db.transaction() as tx:
+            rows = await tx.fetch(
                 "INSERT INTO games (guild_id, channel_id, variant, options, seed, host_id,"
-                " created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+                " created_at, updated_at)"
+                " VALUES (:guild, :channel, :variant, :options, :seed, :host, :now, :now)"
                 " ON CONFLICT DO NOTHING RETURNING id",
-                (guild_id, channel_id, variant, options_json, str(seed), host_id, now, now))
+                {"guild": guild_id, "channel": channel_id, "variant": variant,
+                 "options": options_json, "seed": str(seed), "host": host_id, "now": now})
             if not rows:
                 raise ChannelBusy(channel_id)
             game_id: int = rows[0][0]
-            await _insert_seats(db, game_id, seats)
+            await _insert_seats(tx, game_id, seats)
         return game_id
 
     async def get_game(self, game_id: int) -> GameRow | None:
-        games = await self._games(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
+        games = await self._games(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = :id",
+                                  {"id": game_id})
         return games[0] if games else None
 
     async def open_game_in_channel(self, channel_id: int) -> GameRow | None:
         """The channel's lobby or running game."""
         games = await self._games(
-            f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = ? AND {_OPEN}", (channel_id,))
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = :channel AND {_OPEN}",
+            {"channel": channel_id})
         return games[0] if games else None
 
     async def unfinished_games(self, on_shards: ShardFilter | None = None) -> list[GameRow]:
@@ -160,7 +160,7 @@ class Store:
 
         ``on_shards``: only those of guilds on these shards, ``(shard_count, shard_ids)``.
         """
-        where, params = _on_shards(on_shards)
+        where, params = self._on_shards(on_shards)
         return await self._games(
             f"SELECT {_GAME_COLUMNS} FROM games WHERE {_OPEN}{where} ORDER BY id", params)
 
@@ -168,36 +168,44 @@ class Store:
                                  on_shards: ShardFilter | None = None) -> list[GameRow]:
         """Lobbies not updated (or touched) since ``since``, longest idle first
         (``on_shards``: as for :meth:`unfinished_games`)."""
-        where, params = _on_shards(on_shards)
+        where, params = self._on_shards(on_shards)
         return await self._games(
-            f"SELECT {_GAME_COLUMNS} FROM games WHERE status = 'lobby' AND updated_at < ?{where}"
-            " ORDER BY updated_at", (since, *params))
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE status = 'lobby' AND updated_at < :since"
+            f"{where} ORDER BY updated_at", {"since": since, **params})
+
+    def _on_shards(self, on_shards: ShardFilter | None) -> tuple[str, dict[str, Any]]:
+        """An ``AND …`` clause keeping games whose guild is on the given shards."""
+        if on_shards is None:
+            return "", {}
+        count, ids = on_shards
+        shard = "((guild_id >> 22) % :shard_count)"
+        return (f" AND {self._db.in_ids(shard, 'shard_ids')}",
+                {"shard_count": count, "shard_ids": self._db.ids(ids)})
 
     async def set_seats(self, game_id: int, seats: Sequence[SeatRow]) -> None:
         """Replace the lobby's seats (join, leave, add computer)."""
-        async with self._transaction() as db:
-            await _update_in(db, game_id, GameStatus.LOBBY,
-                             "UPDATE games SET updated_at = ? WHERE id = ? AND status = 'lobby'",
-                             (self._clock(), game_id))
-            await db.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
-            await _insert_seats(db, game_id, seats)
+        async with self._db.transaction() as tx:
+            await _update_in(tx, game_id, GameStatus.LOBBY,
+                             "UPDATE games SET updated_at = :now WHERE id = :id"
+                             " AND status = 'lobby'", {"now": self._clock(), "id": game_id})
+            await tx.execute("DELETE FROM seats WHERE game_id = :id", {"id": game_id})
+            await _insert_seats(tx, game_id, seats)
 
     async def set_messages(self, game_id: int, *, lobby: int | EllipsisType | None = ...,
                            table: int | EllipsisType | None = ...,
                            turn: int | EllipsisType | None = ...) -> None:
         """Remember message ids; an argument left out keeps its value, ``None`` clears it."""
-        async with self._lock:
-            cursor = await self._db.execute(
-                "UPDATE games SET"
-                " lobby_message_id = CASE WHEN :set_lobby THEN :lobby ELSE lobby_message_id END,"
-                " table_message_id = CASE WHEN :set_table THEN :table ELSE table_message_id END,"
-                " turn_message_id = CASE WHEN :set_turn THEN :turn ELSE turn_message_id END,"
-                " updated_at = :now WHERE id = :id",
-                {"set_lobby": lobby is not ..., "lobby": None if lobby is ... else lobby,
-                 "set_table": table is not ..., "table": None if table is ... else table,
-                 "set_turn": turn is not ..., "turn": None if turn is ... else turn,
-                 "now": self._clock(), "id": game_id})
-        if cursor.rowcount == 0:
+        changed = await self._db.execute(
+            "UPDATE games SET"
+            " lobby_message_id = CASE WHEN :set_lobby THEN :lobby ELSE lobby_message_id END,"
+            " table_message_id = CASE WHEN :set_table THEN :table ELSE table_message_id END,"
+            " turn_message_id = CASE WHEN :set_turn THEN :turn ELSE turn_message_id END,"
+            " updated_at = :now WHERE id = :id",
+            {"set_lobby": lobby is not ..., "lobby": None if lobby is ... else lobby,
+             "set_table": table is not ..., "table": None if table is ... else table,
+             "set_turn": turn is not ..., "turn": None if turn is ... else turn,
+             "now": self._clock(), "id": game_id}, durable=False)
+        if changed == 0:
             raise GameNotFound(game_id)
 
     async def set_published(self, game_id: int, published: JSONObject, *,
@@ -205,76 +213,92 @@ class Store:
         """Remember what the channel and DMs show for a game, and with it the turn message
         when ``turn`` is given (one write). Any status: the final results are posted
         after the game is finished."""
-        async with self._lock:
-            cursor = await self._db.execute(
-                "UPDATE games SET published = :published,"
-                " turn_message_id = CASE WHEN :set_turn THEN :turn ELSE turn_message_id END"
-                " WHERE id = :id",
-                {"published": _dump(published), "set_turn": turn is not ...,
-                 "turn": None if turn is ... else turn, "id": game_id})
-        if cursor.rowcount == 0:
+        changed = await self._db.execute(
+            "UPDATE games SET published = :published,"
+            " turn_message_id = CASE WHEN :set_turn THEN :turn ELSE turn_message_id END"
+            " WHERE id = :id",
+            {"published": _dump(published), "set_turn": turn is not ...,
+             "turn": None if turn is ... else turn, "id": game_id}, durable=False)
+        if changed == 0:
             raise GameNotFound(game_id)
 
     async def touch(self, game_id: int) -> None:
         """Note activity without a change (keeps a lobby from expiring)."""
-        async with self._lock:
-            cursor = await self._db.execute("UPDATE games SET updated_at = ? WHERE id = ?",
-                                            (self._clock(), game_id))
-        if cursor.rowcount == 0:
+        changed = await self._db.execute("UPDATE games SET updated_at = :now WHERE id = :id",
+                                         {"now": self._clock(), "id": game_id}, durable=False)
+        if changed == 0:
             raise GameNotFound(game_id)
 
     async def start_game(self, game_id: int, state: JSONObject, seats: Sequence[SeatRow],
                          deadline: float | None) -> None:
         """Lobby → running, with the dealt state and the final seats, at once."""
         state_json = _dump(state)
-        async with self._transaction() as db:
-            await _update_in(db, game_id, GameStatus.LOBBY,
-                             "UPDATE games SET status = 'running', state = ?, turn_deadline = ?,"
-                             " updated_at = ? WHERE id = ? AND status = 'lobby'",
-                             (state_json, deadline, self._clock(), game_id))
-            await db.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
-            await _insert_seats(db, game_id, seats)
+        async with self._db.transaction() as tx:
+            await _update_in(tx, game_id, GameStatus.LOBBY,
+                             "UPDATE games SET status = 'running', state = :state,"
+                             " turn_deadline = :deadline, updated_at = :now"
+                             " WHERE id = :id AND status = 'lobby'",
+                             {"state": state_json, "deadline": deadline, "now": self._clock(),
+                              "id": game_id})
+            await tx.execute("DELETE FROM seats WHERE game_id = :id", {"id": game_id})
+            await _insert_seats(tx, game_id, seats)
 
     async def record_move(self, game_id: int, seat: int, user_id: int | None, move: JSONObject,
-                          state: JSONObject, deadline: float | None) -> int:
+                          state: JSONObject, deadline: float | None, *,
+                          expected_moves: int) -> int:
         """Append a move and save the state after it, in one transaction; return its seq.
 
-        Only a running game takes moves. This is the durability point: reply
-        to the player only after it returns.
+        ``expected_moves`` is the game's ``move_count`` when the writer read the state
+        this move was applied to: if the game has moved on since (another process holds
+        it too), :class:`StaleGame` is raised and nothing is written. Only a running game
+        takes moves (:class:`WrongStatus`). This is the durability point: reply to the
+        player only after it returns.
         """
-        move_json, state_json = _dump(move), _dump(state)
-        now = self._clock()
-        async with self._transaction() as db:
-            rows = await _fetchall(db,
-                "UPDATE games SET state = ?, turn_deadline = ?, move_count = move_count + 1,"
-                " updated_at = ? WHERE id = ? AND status = 'running' RETURNING move_count",
-                (state_json, deadline, now, game_id))
+        params = {"state": _dump(state), "deadline": deadline, "now": self._clock(),
+                  "id": game_id, "expected": expected_moves, "seat": seat, "user": user_id,
+                  "move": _dump(move)}
+        # (game_id, seq) is the moves' primary key: a second writer of this seq is refused
+        # even if the move_count guard were passed.
+        if self._db.writable_with:  # one statement, so one round trip (the hot path)
+            rows = await self._db.fetch(
+                f"WITH moved AS ({_MOVE_UPDATE}) INSERT INTO moves {_MOVE_COLUMNS}"
+                " SELECT :id, move_count, :seat, :user, :move, :now FROM moved RETURNING seq",
+                params)
             if not rows:
-                await _refuse(db, game_id, GameStatus.RUNNING)
+                async with self._db.snapshot() as tx:
+                    await _refuse_move(tx, game_id, expected_moves)
             seq: int = rows[0][0]
-            await db.execute(
-                "INSERT INTO moves (game_id, seq, seat, user_id, move, created_at)"
-                " VALUES (?, ?, ?, ?, ?, ?)", (game_id, seq, seat, user_id, move_json, now))
+            return seq
+        async with self._db.transaction() as tx:
+            rows = await tx.fetch(_MOVE_UPDATE, params)
+            if not rows:
+                await _refuse_move(tx, game_id, expected_moves)
+            seq = rows[0][0]
+            await tx.execute(f"INSERT INTO moves {_MOVE_COLUMNS}"
+                             " VALUES (:id, :seq, :seat, :user, :move, :now)",
+                             {**params, "seq": seq})
         return seq
 
     async def set_deadline(self, game_id: int, deadline: float | None) -> None:
         """Move the turn deadline (e.g. a grace period after a restart)."""
-        async with self._transaction() as db:
-            await _update_in(db, game_id, GameStatus.RUNNING,
-                             "UPDATE games SET turn_deadline = ?, updated_at = ?"
-                             " WHERE id = ? AND status = 'running'",
-                             (deadline, self._clock(), game_id))
+        async with self._db.transaction() as tx:
+            await _update_in(tx, game_id, GameStatus.RUNNING,
+                             "UPDATE games SET turn_deadline = :deadline, updated_at = :now"
+                             " WHERE id = :id AND status = 'running'",
+                             {"deadline": deadline, "now": self._clock(), "id": game_id})
 
     async def mark_left(self, game_id: int, seat: int, *, computer: bool) -> None:
         """A player left a running game; ``computer``: a computer plays the seat from now on."""
-        async with self._transaction() as db:
-            await _update_in(db, game_id, GameStatus.RUNNING,
-                             "UPDATE games SET updated_at = ? WHERE id = ? AND status = 'running'",
-                             (self._clock(), game_id))
-            cursor = await db.execute(
-                "UPDATE seats SET has_left = 1, is_computer = is_computer OR ?"
-                " WHERE game_id = ? AND seat = ?", (computer, game_id, seat))
-            if cursor.rowcount == 0:
+        async with self._db.transaction() as tx:
+            await _update_in(tx, game_id, GameStatus.RUNNING,
+                             "UPDATE games SET updated_at = :now"
+                             " WHERE id = :id AND status = 'running'",
+                             {"now": self._clock(), "id": game_id})
+            changed = await tx.execute(
+                "UPDATE seats SET has_left = TRUE, is_computer = is_computer OR :computer"
+                " WHERE game_id = :id AND seat = :seat",
+                {"computer": computer, "id": game_id, "seat": seat})
+            if changed == 0:
                 raise ValueError(f"game {game_id} has no seat {seat}")
 
     async def finish_game(self, game_id: int, state: JSONObject,
@@ -285,46 +309,43 @@ class Store:
         """
         state_json = _dump(state)
         now = self._clock()
-        async with self._transaction() as db:
-            rows = await _fetchall(db,
-                "UPDATE games SET status = 'finished', state = ?, turn_deadline = NULL,"
-                " finished_at = ?, updated_at = ? WHERE id = ? AND status = 'running'"
-                " RETURNING guild_id, variant", (state_json, now, now, game_id))
+        async with self._db.transaction() as tx:
+            rows = await tx.fetch(
+                "UPDATE games SET status = 'finished', state = :state, turn_deadline = NULL,"
+                " finished_at = :now, updated_at = :now WHERE id = :id AND status = 'running'"
+                " RETURNING guild_id, variant", {"state": state_json, "now": now, "id": game_id})
             if not rows:
-                await _refuse(db, game_id, GameStatus.RUNNING)
+                await _refuse(tx, game_id, GameStatus.RUNNING)
             guild_id, variant = rows[0]
-            rated = await record_results(db, game_id, guild_id, variant, results, now)
-            await db.execute("DELETE FROM shown_hands WHERE game_id = ?", (game_id,))
+            rated = await record_results(tx, self._db, game_id, guild_id, variant, results, now)
+            await tx.execute("DELETE FROM shown_hands WHERE game_id = :id", {"id": game_id})
         return rated
 
     async def cancel_game(self, game_id: int) -> bool:
         """Close a lobby or abandon a running game; ``False`` if it was already closed."""
-        async with self._transaction() as db:
-            cursor = await db.execute(
-                "UPDATE games SET status = 'cancelled', turn_deadline = NULL, updated_at = ?"
-                f" WHERE id = ? AND {_OPEN}", (self._clock(), game_id))
-            if cursor.rowcount == 0:
-                await _game_status(db, game_id)  # raises GameNotFound for an unknown id
+        async with self._db.transaction() as tx:
+            changed = await tx.execute(
+                "UPDATE games SET status = 'cancelled', turn_deadline = NULL, updated_at = :now"
+                f" WHERE id = :id AND {_OPEN}", {"now": self._clock(), "id": game_id})
+            if changed == 0:
+                await _game_status(tx, game_id)  # raises GameNotFound for an unknown id
                 return False
-            await db.execute("DELETE FROM shown_hands WHERE game_id = ?", (game_id,))
+            await tx.execute("DELETE FROM shown_hands WHERE game_id = :id", {"id": game_id})
         return True
 
     async def moves(self, game_id: int) -> list[MoveRow]:
         """The move log, in order."""
-        rows = await self._read("SELECT seq, seat, user_id, move, created_at FROM moves"
-                                " WHERE game_id = ? ORDER BY seq", (game_id,))
+        rows = await self._db.fetch("SELECT seq, seat, user_id, move, created_at FROM moves"
+                                    " WHERE game_id = :id ORDER BY seq", {"id": game_id})
         return [MoveRow(seq, seat, user_id, json.loads(move), created_at)
                 for seq, seat, user_id, move, created_at in rows]
 
-    async def _games(self, sql: str, params: Sequence[Any] = ()) -> list[GameRow]:
+    async def _games(self, sql: str, params: Params | None = None) -> list[GameRow]:
         """Games from a ``SELECT {_GAME_COLUMNS}`` query, with their seats."""
-        async with self._lock:
-            rows = await self._db.execute_fetchall(sql, params)
+        async with self._db.snapshot() as tx:
+            rows = await tx.fetch(sql, params or {})
             ids = [row[0] for row in rows]
-            seat_rows = await self._db.execute_fetchall(
-                f"SELECT {_SEAT_COLUMNS} FROM seats"
-                " WHERE game_id IN (SELECT value FROM json_each(?)) ORDER BY game_id, seat",
-                (json.dumps(ids),)) if ids else []
+            seat_rows = await tx.fetch(self._seats_sql, {"ids": self._db.ids(ids)}) if ids else []
         seats: dict[int, list[SeatRow]] = {}
         for game_id, seat, user_id, name, is_computer, left, level in seat_rows:
             seats.setdefault(game_id, []).append(
@@ -337,25 +358,25 @@ class Store:
         """Take ``bucket`` for an IDENTIFY now (returns 0) if no process took it in the
         last ``spacing`` seconds; else the seconds until it frees (take it then)."""
         now = self._clock()
-        async with self._transaction() as db:
-            last = await shards.take_identify(db, bucket, spacing, now)
+        async with self._db.transaction() as tx:
+            last = await shards.take_identify(tx, bucket, spacing, now)
         return 0.0 if last is None else max(last + spacing - now, 0.001)
 
     async def claim_shard(self, shard_count: int, shard_id: int, owner: str) -> int:
         """Claim a shard for ``owner`` (newest claim wins); returns the claim's id."""
-        async with self._transaction() as db:
-            return await shards.claim_shard(db, shard_count, shard_id, owner, self._clock())
+        async with self._db.transaction() as tx:
+            return await shards.claim_shard(tx, shard_count, shard_id, owner, self._clock())
 
     async def shard_claims_after(self, claim: int) -> list[ShardClaim]:
         """Claims made after claim ``claim``, oldest first."""
-        async with self._lock:
-            return await shards.claims_after(self._db, claim)
+        async with self._db.snapshot() as tx:
+            return await shards.claims_after(tx, claim)
 
     # -- user settings ----------------------------------------------------
 
     async def get_settings(self, user_id: int) -> Settings:
-        rows = await self._read("SELECT hand_sort, card_style, extra FROM user_settings"
-                                " WHERE user_id = ?", (user_id,))
+        rows = await self._db.fetch("SELECT hand_sort, card_style, extra FROM user_settings"
+                                    " WHERE user_id = :user", {"user": user_id})
         if not rows:
             return Settings()
         hand_sort, card_style, extra = rows[0]
@@ -366,25 +387,18 @@ class Store:
                            extra: JSONObject | None = None) -> Settings:
         """Change some settings, keep the rest; return them all.
 
-        ``extra`` is merged into the stored object (JSON merge patch: a key
-        set to ``None`` is removed).
+        ``extra`` is merged into the stored object: each key given replaces its value,
+        and a key set to ``None`` is removed. Its values are flat (not objects).
         """
         _check_choice("hand_sort", hand_sort, HandSort)
         _check_choice("card_style", card_style, CardStyle)
+        if any(isinstance(value, dict) for value in (extra or {}).values()):
+            raise ValueError("extra settings are flat: a value cannot be an object")
         defaults = Settings()
-        async with self._lock:
-            rows = await _fetchall(self._db,
-                "INSERT INTO user_settings (user_id, hand_sort, card_style, extra, updated_at)"
-                " VALUES (:user, COALESCE(:hand_sort, :default_sort),"
-                "  COALESCE(:card_style, :default_style), json_patch('{}', :extra), :now)"
-                " ON CONFLICT (user_id) DO UPDATE SET"
-                "  hand_sort = COALESCE(:hand_sort, hand_sort),"
-                "  card_style = COALESCE(:card_style, card_style),"
-                "  extra = json_patch(extra, :extra), updated_at = :now"
-                " RETURNING hand_sort, card_style, extra",
-                {"user": user_id, "hand_sort": hand_sort, "card_style": card_style,
-                 "default_sort": defaults.hand_sort, "default_style": defaults.card_style,
-                 "extra": _dump(extra or {}), "now": self._clock()})
+        rows = await self._db.fetch(self._settings_sql, {
+            "user": user_id, "hand_sort": hand_sort, "card_style": card_style,
+            "default_sort": defaults.hand_sort, "default_style": defaults.card_style,
+            "extra": _dump(extra or {}), "now": self._clock()})
         hand_sort_now, card_style_now, extra_now = rows[0]
         return Settings(hand_sort_now, card_style_now, json.loads(extra_now))
 
@@ -393,18 +407,19 @@ class Store:
     async def save_shown_hand(self, game_id: int, user_id: int, order: Sequence[str],
                               hand_key: str) -> None:
         """Remember the order of the hand image just shown to a player."""
-        async with self._lock:
-            await self._db.execute(
-                "INSERT INTO shown_hands (game_id, user_id, hand_order, hand_key, shown_at)"
-                " VALUES (?, ?, ?, ?, ?) ON CONFLICT (game_id, user_id) DO UPDATE SET"
-                " hand_order = excluded.hand_order, hand_key = excluded.hand_key,"
-                " shown_at = excluded.shown_at",
-                (game_id, user_id, _dump(list(order)), hand_key, self._clock()))
+        await self._db.execute(
+            "INSERT INTO shown_hands (game_id, user_id, hand_order, hand_key, shown_at)"
+            " VALUES (:id, :user, :order, :key, :now) ON CONFLICT (game_id, user_id) DO UPDATE"
+            " SET hand_order = excluded.hand_order, hand_key = excluded.hand_key,"
+            " shown_at = excluded.shown_at",
+            {"id": game_id, "user": user_id, "order": _dump(list(order)), "key": hand_key,
+             "now": self._clock()}, durable=False)
 
     async def shown_hand(self, game_id: int, user_id: int) -> tuple[list[str], str] | None:
         """``(order, hand_key)`` of the image last shown, or ``None``."""
-        rows = await self._read("SELECT hand_order, hand_key FROM shown_hands"
-                                " WHERE game_id = ? AND user_id = ?", (game_id, user_id))
+        rows = await self._db.fetch("SELECT hand_order, hand_key FROM shown_hands"
+                                    " WHERE game_id = :id AND user_id = :user",
+                                    {"id": game_id, "user": user_id})
         if not rows:
             return None
         order, hand_key = rows[0]
@@ -415,26 +430,27 @@ class Store:
     async def leaderboard(self, guild_id: int, variant: str | None = None,
                           since: float | None = None, limit: int = 10) -> list[StandingRow]:
         """This server's standings; see :mod:`bot.store.records` for the rules."""
-        async with self._lock:
-            return await records.leaderboard(self._db, guild_id, variant, since, limit)
+        async with self._db.snapshot() as tx:
+            return await records.leaderboard(tx, guild_id, variant, since, limit)
 
     async def player_stats(self, guild_id: int, user_id: int) -> list[PlayerStatsRow]:
-        async with self._lock:
-            return await records.player_stats(self._db, guild_id, user_id)
+        async with self._db.snapshot() as tx:
+            return await records.player_stats(tx, guild_id, user_id)
 
     async def history(self, guild_id: int, user_id: int | None = None,
                       limit: int = 10) -> list[HistoryRow]:
-        async with self._lock:
-            return await records.history(self._db, guild_id, user_id, limit)
+        async with self._db.snapshot() as tx:
+            return await records.history(tx, guild_id, user_id, limit)
 
     async def last_finished_game(self, guild_id: int, user_id: int) -> int | None:
         """The id of the game ``user_id`` finished last in this server, or ``None``.
 
         Games they left count too (their result stays theirs, played by a computer).
         """
-        rows = await self._read("SELECT game_id FROM results WHERE guild_id = ? AND user_id = ?"
-                                " ORDER BY finished_at DESC, game_id DESC LIMIT 1",
-                                (guild_id, user_id))
+        rows = await self._db.fetch(
+            "SELECT game_id FROM results WHERE guild_id = :guild AND user_id = :user"
+            " ORDER BY finished_at DESC, game_id DESC LIMIT 1",
+            {"guild": guild_id, "user": user_id})
         return int(rows[0][0]) if rows else None
 
 
@@ -442,18 +458,7 @@ ShardFilter = tuple[int, Sequence[int]]
 """``(shard_count, shard_ids)``: the games of guilds on these shards."""
 
 
-def _on_shards(on_shards: ShardFilter | None) -> tuple[str, tuple[int, ...]]:
-    """An ``AND …`` clause keeping games whose guild is on the given shards."""
-    if on_shards is None:
-        return "", ()
-    count, ids = on_shards
-    if not ids:
-        return " AND 0", ()
-    marks = ", ".join("?" * len(ids))
-    return f" AND ((guild_id >> 22) % ?) IN ({marks})", (count, *ids)
-
-
-def _game_row(row: Sequence[Any], seats: Iterable[SeatRow]) -> GameRow:
+def _game_row(row: Row, seats: Iterable[SeatRow]) -> GameRow:
     (game_id, guild_id, channel_id, variant, options, seed, status, host_id, state,
      lobby_message_id, table_message_id, turn_message_id, turn_deadline, move_count,
      created_at, updated_at, finished_at, published) = row
@@ -467,37 +472,42 @@ def _game_row(row: Sequence[Any], seats: Iterable[SeatRow]) -> GameRow:
         seats=tuple(seats), published=json.loads(published))
 
 
-async def _fetchall(db: aiosqlite.Connection, sql: str,
-                    parameters: Iterable[Any] | dict[str, Any]) -> list[aiosqlite.Row]:
-    """All the rows of ``sql``, as a list to index (aiosqlite types them as an iterable)."""
-    return list(await db.execute_fetchall(sql, parameters))
-
-
-async def _insert_seats(db: aiosqlite.Connection, game_id: int, seats: Sequence[SeatRow]) -> None:
-    await db.executemany(
+async def _insert_seats(tx: Tx, game_id: int, seats: Sequence[SeatRow]) -> None:
+    await tx.executemany(
         "INSERT INTO seats (game_id, seat, user_id, name, is_computer, has_left, level)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?)",
-        [(game_id, s.seat, s.user_id, s.name, s.is_computer, s.left, s.level) for s in seats])
+        " VALUES (:id, :seat, :user, :name, :computer, :left, :level)",
+        [{"id": game_id, "seat": s.seat, "user": s.user_id, "name": s.name,
+          "computer": s.is_computer, "left": s.left, "level": s.level} for s in seats])
 
 
-async def _update_in(db: aiosqlite.Connection, game_id: int, expected: GameStatus, sql: str,
-                     params: Sequence[Any]) -> None:
-    """Run an ``UPDATE games … WHERE id = ? AND status = <expected>``; refuse if no row changed."""
-    cursor = await db.execute(sql, params)
-    if cursor.rowcount == 0:
-        await _refuse(db, game_id, expected)
+async def _update_in(tx: Tx, game_id: int, expected: GameStatus, sql: str,
+                     params: Params) -> None:
+    """Run an ``UPDATE games … WHERE id = :id AND status = <expected>``; refuse if no row
+    changed."""
+    if await tx.execute(sql, params) == 0:
+        await _refuse(tx, game_id, expected)
 
 
-async def _refuse(db: aiosqlite.Connection, game_id: int, expected: GameStatus) -> NoReturn:
-    raise WrongStatus(game_id, await _game_status(db, game_id), expected)
+async def _refuse_move(tx: Tx, game_id: int, expected_moves: int) -> NoReturn:
+    """Why a move was not saved: no such game, not running, or moved on since."""
+    status, found = await _game_status(tx, game_id)
+    if status != GameStatus.RUNNING:
+        raise WrongStatus(game_id, status, GameStatus.RUNNING)
+    raise StaleGame(game_id, expected_moves, found)
 
 
-async def _game_status(db: aiosqlite.Connection, game_id: int) -> str:
-    rows = await _fetchall(db, "SELECT status FROM games WHERE id = ?", (game_id,))
+async def _refuse(tx: Tx, game_id: int, expected: GameStatus) -> NoReturn:
+    status, _ = await _game_status(tx, game_id)
+    raise WrongStatus(game_id, status, expected)
+
+
+async def _game_status(tx: Tx, game_id: int) -> tuple[str, int]:
+    """The game's status and move count; :class:`GameNotFound` for an unknown id."""
+    rows = await tx.fetch("SELECT status, move_count FROM games WHERE id = :id", {"id": game_id})
     if not rows:
         raise GameNotFound(game_id)
-    status: str = rows[0][0]
-    return status
+    status, move_count = rows[0]
+    return status, move_count
 
 
 def _check_choice(name: str, value: str | None, allowed: Any) -> None:
