@@ -26,6 +26,7 @@ from bot.ownership import ShardOwnership
 from bot.shards import shard_of
 from bot.store import Store
 from tests.bot_harness import running_bot
+from tests.databases import BACKENDS
 from tests.e2e_helpers import start_game, turn_message
 from tests.fakediscord import FakeDiscord
 
@@ -90,8 +91,9 @@ async def test_without_a_shard_count_it_takes_discords_recommendation(tmp_path: 
         assert bot.shard_count == 3 and fake.gateway.connected_shards(3) == {0, 1, 2}
 
 
-async def test_a_restarted_bot_waits_for_its_identify_bucket(tmp_path: Path) -> None:
-    database = tmp_path / "db.sqlite3"
+@pytest.mark.parametrize("db", BACKENDS, indirect=True)
+async def test_a_restarted_bot_waits_for_its_identify_bucket(db: Path | str) -> None:
+    database = db
     async with started(1) as fake:
         async with running_bot(fake, database):
             pass
@@ -109,9 +111,10 @@ async def test_a_process_starts_no_shard_without_enough_session_starts(tmp_path:
     assert fake.gateway.identifies == 0
 
 
+@pytest.mark.parametrize("db", BACKENDS, indirect=True)
 async def test_each_process_restores_times_and_sweeps_only_its_shards_games(
-        tmp_path: Path) -> None:
-    database = tmp_path / "db.sqlite3"
+        db: Path | str) -> None:
+    database = db
     async with started(2) as fake:
         async with running_bot(fake, database, shard_count=2) as both:
             games = [await open_game(fake, both, shard) for shard in (0, 1)]
@@ -142,8 +145,9 @@ async def test_each_process_restores_times_and_sweeps_only_its_shards_games(
                 assert session is not None and session.moves == 1
 
 
-async def test_a_process_whose_shards_were_taken_over_stands_down(tmp_path: Path) -> None:
-    database = tmp_path / "db.sqlite3"
+@pytest.mark.parametrize("db", BACKENDS, indirect=True)
+async def test_a_process_whose_shards_were_taken_over_stands_down(db: Path | str) -> None:
+    database = db
     async with started(2) as fake, running_bot(fake, database, shard_count=2) as old:
         game = await open_game(fake, old, 1)
         fake.allow_errors(kinds=("identify",))  # two connections on a shard, for a while
@@ -163,8 +167,9 @@ async def test_a_process_whose_shards_were_taken_over_stands_down(tmp_path: Path
     assert owners and all("two processes own" in p.detail for p in owners)
 
 
-async def test_a_process_gives_up_only_the_shards_taken_and_plays_on(tmp_path: Path) -> None:
-    database = tmp_path / "db.sqlite3"
+@pytest.mark.parametrize("db", BACKENDS, indirect=True)
+async def test_a_process_gives_up_only_the_shards_taken_and_plays_on(db: Path | str) -> None:
+    database = db
     async with started(2) as fake, running_bot(fake, database, shard_count=2) as old:
         games = [await open_game(fake, old, shard) for shard in (0, 1)]
         fake.allow_errors(kinds=("identify",))
@@ -188,9 +193,10 @@ async def test_a_process_gives_up_only_the_shards_taken_and_plays_on(tmp_path: P
     fake.take_problems(kind="identify")
 
 
+@pytest.mark.parametrize("db", BACKENDS, indirect=True)
 async def test_a_rolling_reshard_the_old_process_stands_down_for_the_new_count(
-        tmp_path: Path) -> None:
-    database = tmp_path / "db.sqlite3"
+        db: Path | str) -> None:
+    database = db
     # A guild on each shard of 4, so two on each shard of 2.
     async with started(4) as fake, running_bot(fake, database, shard_count=2) as old:
         games = [await open_game(fake, old, shard) for shard in range(4)]
@@ -207,8 +213,8 @@ async def test_a_rolling_reshard_the_old_process_stands_down_for_the_new_count(
                 assert "You drew" in drawn.text
 
 
-async def test_a_reshard_claim_takes_over_the_shards_that_share_guilds(tmp_path: Path) -> None:
-    database = tmp_path / "db.sqlite3"
+async def test_a_reshard_claim_takes_over_the_shards_that_share_guilds(database_url: str) -> None:
+    database = database_url
     async with await Store.open(database) as store:
         old = ShardOwnership(store, 2, owner="old")
         for shard in (0, 1):
@@ -224,8 +230,8 @@ async def test_a_reshard_claim_takes_over_the_shards_that_share_guilds(tmp_path:
 
 
 async def test_identify_buckets_are_taken_in_the_database_every_process_shares(
-        tmp_path: Path) -> None:
-    database = tmp_path / "db.sqlite3"
+        database_url: str) -> None:
+    database = database_url
     async with await Store.open(database) as one, await Store.open(database) as two:
         assert await one.take_identify(0, 1.0) == 0  # bucket 0 is taken: identify now
         assert await two.take_identify(1, 1.0) == 0  # another bucket, at once

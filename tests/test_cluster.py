@@ -1,7 +1,8 @@
 """The launcher and real bot processes: ``python -m bot.cluster`` on the fake Discord.
 
 Four guilds, one on each of 4 shards, a game in each (a person against a
-computer). Two processes of two shards each share one database. One process
+computer). Two processes of two shards each share one PostgreSQL database (the
+test run's, ``tests/databases.py``: never skipped in CI). One process
 is killed with SIGKILL while its players are mid-turn; the launcher restarts
 it and every game carries on: nothing acknowledged is lost, nothing is
 posted twice. A reshard stops a cluster of 2 shards and starts one of 4 on
@@ -30,6 +31,7 @@ from bot.engine.variants.straight import StraightGame
 from bot.panels import hand_key
 from bot.shards import shard_of
 from bot.store import Store
+from tests.databases import is_postgres
 from tests.e2e_helpers import slash_command, turn_message
 from tests.fakediscord import Channel, FakeDiscord, Message, User
 from tests.test_bot_process import bot_process_env
@@ -61,9 +63,11 @@ def cluster_world(guild_shards: int) -> tuple[FakeDiscord, list[Table]]:
     return fake, tables
 
 
-def database_env(tmp_path: Path) -> dict[str, str]:
-    """Where the processes keep their shared database."""
-    return {"DATABASE_PATH": str(tmp_path / "rummy.sqlite3")}
+def database_env(database: Path | str) -> dict[str, str]:
+    """Where the processes keep their shared database: a PostgreSQL URL or a SQLite file."""
+    if is_postgres(database):
+        return {"DATABASE_URL": str(database)}
+    return {"DATABASE_PATH": str(database)}
 
 
 def alive(pid: int) -> bool:
@@ -96,13 +100,14 @@ class Launcher:
 
 
 @contextlib.asynccontextmanager
-async def launcher(fake: FakeDiscord, tmp_path: Path, *args: str, shard_count: int,
-                   **env: str) -> AsyncIterator[Launcher]:
+async def launcher(fake: FakeDiscord, tmp_path: Path, database: Path | str, *args: str,
+                   shard_count: int, **env: str) -> AsyncIterator[Launcher]:
     """Start the launcher, wait for every shard; SIGTERM at the end (status 0 expected)."""
     environment = bot_process_env({**fake.bot_env(), "COMPUTER_DELAY": "0.05",
                                    "RENDER_PROCESSES": "0", "SHARD_COUNT": str(shard_count),
                                    **env}, tmp_path)
-    environment.update(database_env(tmp_path))
+    environment.pop("DATABASE_PATH", None)
+    environment.update(database_env(database))
     log = tmp_path / f"cluster-{len(list(tmp_path.glob('cluster-*.log')))}.log"
     since = len(fake.gateway.sessions)
     with open(log, "wb") as out:
@@ -293,7 +298,8 @@ async def test_a_process_failing_at_every_start_stops_the_cluster(tmp_path: Path
 
 async def test_the_processes_stop_when_the_launcher_is_killed(tmp_path: Path) -> None:
     fake, _ = cluster_world(2)
-    async with fake, launcher(fake, tmp_path, "--processes", "2", shard_count=2) as cluster:
+    async with fake, launcher(fake, tmp_path, tmp_path / "rummy.sqlite3", "--processes", "2",
+                              shard_count=2) as cluster:
         pids = [pid for _, pid in cluster.started()]
         assert all(alive(pid) for pid in pids)
         cluster.process.send_signal(signal.SIGKILL)
@@ -303,11 +309,12 @@ async def test_the_processes_stop_when_the_launcher_is_killed(tmp_path: Path) ->
         cluster.expect_status = -signal.SIGKILL
 
 
-async def test_a_killed_process_is_restarted_and_every_game_carries_on(tmp_path: Path) -> None:
+async def test_a_killed_process_is_restarted_and_every_game_carries_on(
+        tmp_path: Path, postgres_url: str) -> None:
     fake, tables = cluster_world(4)
-    async with fake, await Store.open(tmp_path / "rummy.sqlite3") as store:
-        async with launcher(fake, tmp_path, "--processes", "2", "--restart-delay", "0.2",
-                            shard_count=4) as cluster:
+    async with fake, await Store.open(postgres_url) as store:
+        async with launcher(fake, tmp_path, postgres_url, "--processes", "2", "--restart-delay",
+                            "0.2", shard_count=4) as cluster:
             assert [name for name, _ in cluster.started()] == ["0-1", "2-3"]
             for table in tables:
                 await open_game(fake, store, table)
@@ -342,17 +349,19 @@ async def test_a_killed_process_is_restarted_and_every_game_carries_on(tmp_path:
 
 
 async def test_a_reshard_from_2_to_4_shards_carries_every_game_to_its_new_owner(
-        tmp_path: Path) -> None:
+        tmp_path: Path, postgres_url: str) -> None:
     fake, tables = cluster_world(4)
-    async with fake, await Store.open(tmp_path / "rummy.sqlite3") as store:
-        async with launcher(fake, tmp_path, "--processes", "2", shard_count=2) as old:
+    async with fake, await Store.open(postgres_url) as store:
+        async with launcher(fake, tmp_path, postgres_url, "--processes", "2",
+                            shard_count=2) as old:
             assert [name for name, _ in old.started()] == ["0", "1"]
             for table in tables:
                 await open_game(fake, store, table)
                 await play(fake, store, table, turns=1)
             await quiet(fake, store, tables)
             acknowledged = [t.acknowledged for t in tables]
-        async with launcher(fake, tmp_path, "--processes", "2", shard_count=4) as new:
+        async with launcher(fake, tmp_path, postgres_url, "--processes", "2",
+                            shard_count=4) as new:
             assert [name for name, _ in new.started()] == ["0-1", "2-3"]
             for table in tables:
                 await saved(store, table)
