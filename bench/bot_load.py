@@ -190,8 +190,10 @@ if __package__ in (None, ""):  # run as a script: the repository root, not bench
 from bench.common import (
     Profile,
     Spread,
+    cpu_of,
     descendants,
     load_average,
+    machine_busy_seconds,
     percentile,
     postgres_database,
     process_cpu_seconds,
@@ -420,6 +422,17 @@ class Database:
         rows = await self.query("SELECT active_time, xact_commit FROM pg_stat_database"
                                 " WHERE datname = current_database()")
         return float(rows[0][0]) / 1000, int(rows[0][1])
+
+    async def server_processes(self) -> tuple[list[int], list[int]]:
+        """PostgreSQL on this machine: pids of the backends serving the bot's database
+        (the driver's included) and of the server's shared processes (WAL writer,
+        checkpointer, …); SQLite: none."""
+        if not self.postgres:
+            return [], []
+        rows = await self.query("SELECT pid, datname = current_database() FROM"
+                                " pg_stat_activity WHERE datname = current_database()"
+                                " OR datname IS NULL")
+        return [pid for pid, ours in rows if ours], [pid for pid, ours in rows if not ours]
 
     async def close(self) -> None:
         if self._sqlite is not None:
@@ -742,6 +755,11 @@ class PhaseResult:
     server: tuple[float, int] | None = None
     """PostgreSQL: the server's time running the bot's statements during the window, and
     the transactions it committed (the driver's reads included)."""
+    machine: float = math.nan
+    """CPU seconds the whole machine was busy during the window (every process)."""
+    postgres_cpu: tuple[float, float] = (0.0, 0.0)
+    """PostgreSQL on this machine: CPU seconds of the bot database's backends, and of
+    the server's shared processes (WAL writer, checkpointer…), during the window."""
 
     @property
     def durable_rate(self) -> float:
@@ -947,6 +965,9 @@ class LoadBench:
         requests0 = len(self.fake.recorder.requests)
         read0 = process.read_seconds if process else 0.0
         bot0 = process.cpu() if process else {}
+        backends, shared = await self.bot.database.server_processes()
+        pg0 = cpu_of(backends), cpu_of(shared)
+        machine0 = machine_busy_seconds()
         w0, c0 = time.perf_counter(), time.process_time()
         phase.end = loop.time() + seconds
         drivers = [asyncio.create_task(self.drive(t, phase, i * stagger))
@@ -958,6 +979,8 @@ class LoadBench:
         requests = self.fake.recorder.requests[requests0:]
         w1, c1 = time.perf_counter(), time.process_time()
         bot1 = process.cpu() if process else {}
+        pg1 = cpu_of(backends), cpu_of(shared)
+        machine1 = machine_busy_seconds()
         read1 = process.read_seconds if process else 0.0
         done, late = await asyncio.wait(drivers, timeout=30)
         for task in late:
@@ -989,8 +1012,13 @@ class LoadBench:
                           f"{self.describe(next(iter(phase.held)))}")
         server = None if server0 is None or server1 is None else (
             server1[0] - server0[0], server1[1] - server0[1])
+        backends_cpu, shared_cpu = (sum(after[pid] - before[pid] for pid in after
+                                        if pid in before)
+                                    for before, after in zip(pg0, pg1, strict=True))
         return PhaseResult(phase, n, w1 - w0, c1 - c0, bot_cpu, read1 - read0,
-                           durable1 - durable0, routes, uploaded, held_later, server)
+                           durable1 - durable0, routes, uploaded, held_later, server,
+                           machine=machine1 - machine0,
+                           postgres_cpu=(backends_cpu, shared_cpu))
 
 
 # -- py-spy ------------------------------------------------------------------------
@@ -1082,6 +1110,16 @@ def print_phase(result: PhaseResult, games: int, render_processes: int) -> None:
               f"{phase.refused}")
     own, what = result.database_ms_per_move(render_processes)
     print(f"    the database's own time per durable move: {own:.2f} ms ({what})")
+    if result.bot_cpu is not None and not math.isnan(result.machine):
+        ours = (sum(s for label, s in result.bot_cpu if label != LOOP_THREAD)
+                + result.cpu_seconds + sum(result.postgres_cpu))
+        backends, shared = result.postgres_cpu
+        postgres = (f"PostgreSQL {backends / wall:.2f} (+ its shared processes "
+                    f"{shared / wall:.2f}), " if backends or shared else "")
+        print(f"    the machine: {result.machine / wall:.2f} of {os.cpu_count()} cores busy; "
+              f"the bench's processes {ours / wall:.2f} ({postgres}bot and its workers, fake "
+              f"and driver), other processes on the machine "
+              f"{max(result.machine - ours, 0.0) / wall:.2f}")
     moves = max(result.durable, 1)
     routes = ", ".join(f"{route} {count / moves:.2f}"
                        for route, count in result.routes.most_common(7))

@@ -116,6 +116,27 @@ def load_average() -> str:
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 
 
+def machine_busy_seconds() -> float:
+    """CPU seconds every core of the machine has spent busy (not idle or waiting for
+    I/O) since boot, from ``/proc/stat``: with each process's own CPU, it tells how
+    much of a window went to processes outside the bench (other people's work)."""
+    with open("/proc/stat") as stat:
+        fields = [int(v) for v in stat.readline().split()[1:]]
+    user, nice, system, _idle, _iowait, irq, softirq, steal = fields[:8]
+    return (user + nice + system + irq + softirq + steal) / CLOCK_TICKS
+
+
+def cpu_of(pids: list[int]) -> dict[int, float]:
+    """CPU seconds so far of each of ``pids`` still running."""
+    seconds = {}
+    for pid in pids:
+        try:
+            seconds[pid] = process_cpu_seconds(pid)
+        except OSError:
+            continue
+    return seconds
+
+
 def process_cpu_seconds(pid: int, thread: int | None = None) -> float:
     """User + system CPU seconds of process ``pid`` (all its threads), or of one of its
     threads (``thread``: its id; the main thread's is ``pid``), from ``/proc``.
