@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import itertools
+import random
 import sqlite3
 import time
 from collections.abc import AsyncIterator
@@ -20,7 +21,10 @@ from typing import Any
 
 import pytest
 
+from bot.ai import straight as straight_ai
 from bot.app import EXIT_TAKEN_OVER, RummyBot, StartRefused
+from bot.controller import MOVED_ON
+from bot.engine.variants.straight import StraightGame
 from bot.identify import IDENTIFY_MARGIN, LEAST_MARGIN, IdentifyPacer
 from bot.ownership import ShardOwnership
 from bot.shards import shard_of
@@ -211,6 +215,35 @@ async def test_a_rolling_reshard_the_old_process_stands_down_for_the_new_count(
                 drawn = await (await fake.click(fake.user(mover), turn,
                                                 "Draw from stock")).reply()
                 assert "You drew" in drawn.text
+
+
+@pytest.mark.parametrize("db", BACKENDS, indirect=True)
+async def test_a_move_refused_as_stale_makes_the_process_check_its_claims_at_once(
+        db: Path | str) -> None:
+    async with started(2) as fake, running_bot(fake, db, shard_count=2) as old:
+        game_id = await open_game(fake, old, 1)
+        turn = await turn_message(fake, fake.channel("games-1"))
+        async with await Store.open(db) as elsewhere:  # another process took shard 1 over
+            await ShardOwnership(elsewhere, 2, owner="newer").claim(1)
+            row = await elsewhere.get_game(game_id)  # and played the next move there
+            assert row is not None and row.state is not None
+            game = StraightGame.from_json(row.state)
+            seat = game.to_move
+            assert seat is not None
+            move = straight_ai.choose_move(game, seat, random.Random(1))
+            after, _ = game.apply(move)
+            await elsewhere.record_move(game_id, seat, None, move.to_json(), after.to_json(),
+                                        None, expected_moves=row.move_count)
+        mover = next(u for u in ("alice1", "bob1") if f"<@{fake.user(u).id}>" in turn.text)
+
+        answer = await (await fake.click(fake.user(mover), turn, "Draw from stock")).reply()
+
+        assert MOVED_ON in answer.text  # nothing was written over the other process's move
+        await fake.wait_until(lambda: list(old.ownership.claims) == [0], timeout=5,
+                              what="the claims checked at once, not in 15 s")
+        assert old.controller.sessions.by_id(game_id) is None and not old.is_closed()
+        shard = old.get_shard(1)
+        assert shard is not None and shard.is_closed()
 
 
 async def test_a_reshard_claim_takes_over_the_shards_that_share_guilds(database_url: str) -> None:
