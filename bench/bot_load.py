@@ -765,6 +765,24 @@ class PhaseResult:
     def durable_rate(self) -> float:
         return self.durable / self.seconds
 
+    def cpu_ms_per_move(self) -> dict[str, float]:
+        """Process mode: CPU milliseconds each part spent per durable move (with the
+        machine's cores, what caps the rate where the machine is the limit)."""
+        if self.bot_cpu is None:
+            return {}
+        moves = max(self.durable, 1)
+        bot = sum(s for label, s in self.bot_cpu if label != LOOP_THREAD)
+        postgres = sum(self.postgres_cpu)
+        parts = {"bot and its workers": bot, "PostgreSQL": postgres,
+                 "fake and driver": self.cpu_seconds}
+        parts["all of them"] = sum(parts.values())
+        return {part: seconds * 1000 / moves for part, seconds in parts.items()}
+
+    def others_cores(self) -> float:
+        """Cores other processes on the machine used during the window."""
+        ours = self.cpu_ms_per_move().get("all of them", 0.0) * max(self.durable, 1) / 1000
+        return max(self.machine - ours, 0.0) / self.seconds
+
     def database_ms_per_move(self, render_processes: int) -> tuple[float, str]:
         """The database's own time per durable move (ms), and what it is."""
         moves = max(self.durable, 1)
@@ -1111,15 +1129,15 @@ def print_phase(result: PhaseResult, games: int, render_processes: int) -> None:
     own, what = result.database_ms_per_move(render_processes)
     print(f"    the database's own time per durable move: {own:.2f} ms ({what})")
     if result.bot_cpu is not None and not math.isnan(result.machine):
-        ours = (sum(s for label, s in result.bot_cpu if label != LOOP_THREAD)
-                + result.cpu_seconds + sum(result.postgres_cpu))
+        cost = result.cpu_ms_per_move()
         backends, shared = result.postgres_cpu
         postgres = (f"PostgreSQL {backends / wall:.2f} (+ its shared processes "
                     f"{shared / wall:.2f}), " if backends or shared else "")
         print(f"    the machine: {result.machine / wall:.2f} of {os.cpu_count()} cores busy; "
-              f"the bench's processes {ours / wall:.2f} ({postgres}bot and its workers, fake "
-              f"and driver), other processes on the machine "
-              f"{max(result.machine - ours, 0.0) / wall:.2f}")
+              f"the bench's processes {cost['all of them'] * result.durable / 1000 / wall:.2f} "
+              f"({postgres}bot and its workers, fake and driver), other processes on the "
+              f"machine {result.others_cores():.2f}; CPU per durable move: " + ", ".join(
+                  f"{part} {ms_:.1f} ms" for part, ms_ in cost.items()))
     moves = max(result.durable, 1)
     routes = ", ".join(f"{route} {count / moves:.2f}"
                        for route, count in result.routes.most_common(7))
@@ -1406,6 +1424,14 @@ def print_side_by_side(args: argparse.Namespace, columns: list[ColumnResult]) ->
     rows.append(("database time per move (best window)", [
         f"{r.database_ms_per_move(args.render_processes)[0]:.2f} ms" for r in best]))
     rows.append(("bot process cores (best window)", [f"{r.bot_cores:.2f}" for r in best]))
+    costs = [r.cpu_ms_per_move() for r in best]
+    for part in ("bot and its workers", "PostgreSQL", "fake and driver", "all of them"):
+        rows.append((f"CPU ms per move: {part}", [
+            "—" if not cost else f"{cost[part]:.1f}" for cost in costs]))
+    rows.append(("machine busy / others' share (cores)", [
+        "—" if math.isnan(r.machine) else f"{r.machine / r.seconds:.2f} / "
+        f"{r.others_cores():.2f}" for r in best]))
+    width = max(width, *(len(v) + 2 for _, values in rows for v in values))
     label_width = max(len(label) for label, _ in rows) + 2
     print("side by side (database time: " + "; ".join(
         f"{c.column.name}: {r.database_ms_per_move(args.render_processes)[1]}"
