@@ -29,6 +29,7 @@ from bot.identify import IDENTIFY_MARGIN, LEAST_MARGIN, IdentifyPacer
 from bot.ownership import ShardOwnership
 from bot.shards import shard_of
 from bot.store import Store
+from bot.store.backends import SQLiteBackend
 from tests.bot_harness import running_bot
 from tests.databases import BACKENDS
 from tests.e2e_helpers import start_game, turn_message
@@ -306,3 +307,22 @@ async def test_the_bot_disconnects_even_when_closing_its_database_fails(
         monkeypatch.setattr(store, "close", busy)
         await asyncio.wait_for(bot.close(), 10)
         assert bot.is_closed() and not fake.gateway.connected_shards()
+
+
+async def test_the_sqlite_store_closes_even_when_another_process_holds_the_file(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two processes closing at once: one's housekeeping meets "database is locked". Its
+    connection must close anyway, or its worker thread keeps the process from exiting."""
+    backend = await SQLiteBackend.connect(tmp_path / "db.sqlite3")
+    connection = backend._db
+    execute = connection.execute
+
+    def busy(sql: str, *args: object) -> object:
+        if sql.startswith("PRAGMA optimize"):
+            raise sqlite3.OperationalError("database is locked")
+        return execute(sql, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(connection, "execute", busy)
+    await backend.close()
+    connection._thread.join(5)
+    assert not connection._thread.is_alive()

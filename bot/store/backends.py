@@ -51,6 +51,7 @@ import asyncio
 import contextlib
 import functools
 import json
+import logging
 import re
 import sqlite3
 from abc import ABC, abstractmethod
@@ -64,6 +65,8 @@ import asyncpg
 from asyncpg.pool import PoolConnectionProxy
 
 from .errors import ConstraintViolation
+
+log = logging.getLogger(__name__)
 
 Params = Mapping[str, Any]
 Row = tuple[Any, ...]
@@ -287,11 +290,20 @@ class SQLiteBackend(Backend):
             return await self._tx.execute(sql, params)
 
     async def close(self) -> None:
-        """Fold the WAL back into the database file and close."""
+        """Fold the WAL back into the database file and close.
+
+        The folding is housekeeping: another process on the file may hold it
+        ("database is locked"), and the connection closes all the same. Left open,
+        its worker thread would keep the process from exiting.
+        """
         async with self._lock:
-            await self._db.execute("PRAGMA optimize")
-            await self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-            await self._db.close()
+            try:
+                await self._db.execute("PRAGMA optimize")
+                await self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            except sqlite3.OperationalError as error:
+                log.info("closing without folding the WAL back: %s", error)
+            finally:
+                await self._db.close()
 
     def json_merge(self, target: str, patch: str) -> str:
         return f"json_patch({target}, {patch})"
