@@ -33,7 +33,7 @@ from bot.store.backends import SQLiteBackend
 from tests.bot_harness import running_bot
 from tests.databases import BACKENDS
 from tests.e2e_helpers import start_game, turn_message
-from tests.fakediscord import FakeDiscord
+from tests.fakediscord import FakeDiscord, Message, User
 
 WINDOW = 0.3
 
@@ -64,6 +64,22 @@ async def open_game(fake: FakeDiscord, bot: RummyBot, shard: int) -> int:
     session = await start_game(fake, bot, fake.user(f"alice{shard}"), channel=channel,
                                joiners=[fake.user(f"bob{shard}")])
     return session.game_id
+
+
+def to_move(fake: FakeDiscord, turn: Message, shard: int) -> User:
+    """The player of guild ``shard`` whose turn the turn message announces."""
+    return next(fake.user(name) for name in (f"alice{shard}", f"bob{shard}")
+                if f"<@{fake.user(name).id}>" in turn.text)
+
+
+async def draw_in(fake: FakeDiscord, shard: int, owner: RummyBot, game_id: int) -> None:
+    """The player to move in guild ``shard`` draws; ``owner``, and only it, plays it."""
+    turn = await turn_message(fake, fake.channel(f"games-{shard}"))
+    drawn = await (await fake.click(to_move(fake, turn, shard), turn,
+                                    "Draw from stock")).reply()
+    assert "You drew" in drawn.text
+    session = owner.controller.sessions.by_id(game_id)
+    assert session is not None and session.moves == 1
 
 
 def identify_gaps(fake: FakeDiscord, max_concurrency: int) -> list[float]:
@@ -140,14 +156,7 @@ async def test_each_process_restores_times_and_sweeps_only_its_shards_games(
             assert closed == 1  # its own idle lobby; the other guild's is not its to close
             assert second.controller.sessions.in_channel(fake.channel("lounge-1").id)
             for shard, bot in ((0, first), (1, second)):  # each game plays on in its owner
-                turn = await turn_message(fake, fake.channel(f"games-{shard}"))
-                mover = next(u for u in (f"alice{shard}", f"bob{shard}")
-                             if f"<@{fake.user(u).id}>" in turn.text)
-                drawn = await (await fake.click(fake.user(mover), turn,
-                                                "Draw from stock")).reply()
-                assert "You drew" in drawn.text
-                session = bot.controller.sessions.by_id(games[shard])
-                assert session is not None and session.moves == 1
+                await draw_in(fake, shard, bot, games[shard])
 
 
 @pytest.mark.parametrize("db", BACKENDS, indirect=True)
@@ -162,12 +171,7 @@ async def test_a_process_whose_shards_were_taken_over_stands_down(db: Path | str
 
             assert old.is_closed() and old.exit_code == EXIT_TAKEN_OVER
             assert not old.controller.sessions.all()  # no timer, computer or publisher left
-            turn = await turn_message(fake, fake.channel("games-1"))
-            mover = next(u for u in ("alice1", "bob1") if f"<@{fake.user(u).id}>" in turn.text)
-            drawn = await (await fake.click(fake.user(mover), turn, "Draw from stock")).reply()
-            assert "You drew" in drawn.text  # answered once, by the new owner
-            session = new.controller.sessions.by_id(game)
-            assert session is not None and session.moves == 1
+            await draw_in(fake, 1, new, game)  # answered once, by the new owner
     owners = fake.take_problems(kind="identify")
     assert owners and all("two processes own" in p.detail for p in owners)
 
@@ -187,14 +191,7 @@ async def test_a_process_gives_up_only_the_shards_taken_and_plays_on(db: Path | 
             assert [s.game_id for s in old.controller.sessions.all()] == [games[0]]
             assert [s.game_id for s in new.controller.sessions.all()] == [games[1]]
             for shard, owner in ((0, old), (1, new)):
-                turn = await turn_message(fake, fake.channel(f"games-{shard}"))
-                mover = next(u for u in (f"alice{shard}", f"bob{shard}")
-                             if f"<@{fake.user(u).id}>" in turn.text)
-                drawn = await (await fake.click(fake.user(mover), turn,
-                                                "Draw from stock")).reply()
-                assert "You drew" in drawn.text
-                session = owner.controller.sessions.by_id(games[shard])
-                assert session is not None and session.moves == 1
+                await draw_in(fake, shard, owner, games[shard])
     fake.take_problems(kind="identify")
 
 
@@ -210,12 +207,7 @@ async def test_a_rolling_reshard_the_old_process_stands_down_for_the_new_count(
             assert old.is_closed() and old.exit_code == EXIT_TAKEN_OVER
             assert sorted(s.game_id for s in new.controller.sessions.all()) == games
             for shard in range(4):
-                turn = await turn_message(fake, fake.channel(f"games-{shard}"))
-                mover = next(u for u in (f"alice{shard}", f"bob{shard}")
-                             if f"<@{fake.user(u).id}>" in turn.text)
-                drawn = await (await fake.click(fake.user(mover), turn,
-                                                "Draw from stock")).reply()
-                assert "You drew" in drawn.text
+                await draw_in(fake, shard, new, games[shard])
 
 
 @pytest.mark.parametrize("db", BACKENDS, indirect=True)
@@ -235,9 +227,7 @@ async def test_a_move_refused_as_stale_makes_the_process_check_its_claims_at_onc
             after, _ = game.apply(move)
             await elsewhere.record_move(game_id, seat, None, move.to_json(), after.to_json(),
                                         None, expected_moves=row.move_count)
-        mover = next(u for u in ("alice1", "bob1") if f"<@{fake.user(u).id}>" in turn.text)
-
-        answer = await (await fake.click(fake.user(mover), turn, "Draw from stock")).reply()
+        answer = await (await fake.click(to_move(fake, turn, 1), turn, "Draw from stock")).reply()
 
         assert MOVED_ON in answer.text  # nothing was written over the other process's move
         await fake.wait_until(lambda: list(old.ownership.claims) == [0], timeout=5,
