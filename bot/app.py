@@ -41,6 +41,7 @@ EXIT_TAKEN_OVER = 3
 class StartRefused(Exception):
     """The bot must not connect (e.g. today's session starts are used up); one line."""
 
+
 COGS = ("cogs.rummy", *(v.extension for v in VARIANTS.values()))
 """``/rummy`` and one command group per playable variant (from the registry)."""
 

@@ -432,6 +432,9 @@ class Controller:
         """
         released = [s for s in self.sessions.all() if shards.owns(s.guild_id)]
         for session in released:
+            # Not "running" any more: a click still holding the lock cannot arm a timer or
+            # wake a computer for it afterwards (schedule).
+            session.status = "moved"
             self.sessions.close(session)
             self.publisher.forget(session)
         return len(released)

@@ -57,6 +57,8 @@ class Session:
     seed: int
     host_id: int
     status: str = "lobby"
+    """The store's status (lobby, running, finished, cancelled), or ``moved`` once another
+    process took the game's shard over (Controller.release)."""
     seats: list[Seat] = field(default_factory=list)
     game: Game | None = None
     deadline: float | None = None

@@ -214,7 +214,10 @@ async def test_a_rolling_reshard_the_old_process_stands_down_for_the_new_count(
 async def test_a_move_refused_as_stale_makes_the_process_check_its_claims_at_once(
         db: Path | str) -> None:
     async with started(2) as fake, running_bot(fake, db, shard_count=2) as old:
-        game_id = await open_game(fake, old, 1)
+        session = await start_game(fake, old, fake.user("alice1"), channel=fake.channel("games-1"),
+                                   joiners=[fake.user("bob1")], turn_seconds=60)
+        game_id = session.game_id
+        assert "turn" in session.tasks  # its turn timer
         turn = await turn_message(fake, fake.channel("games-1"))
         async with await Store.open(db) as elsewhere:  # another process took shard 1 over
             await ShardOwnership(elsewhere, 2, owner="newer").claim(1)
@@ -233,6 +236,7 @@ async def test_a_move_refused_as_stale_makes_the_process_check_its_claims_at_onc
         await fake.wait_until(lambda: list(old.ownership.claims) == [0], timeout=5,
                               what="the claims checked at once, not in 15 s")
         assert old.controller.sessions.by_id(game_id) is None and not old.is_closed()
+        assert session.status == "moved" and not session.tasks  # no turn timer left armed
         shard = old.get_shard(1)
         assert shard is not None and shard.is_closed()
 
