@@ -53,7 +53,7 @@ NOT be supported").
 A column of N processes (``postgres-x2``: PostgreSQL ×2; ``sqlite-x2``, not a
 default) runs ``python -m bot.cluster --processes N`` with ``SHARD_COUNT=N``
 instead: N bot processes, a shard each, on the one database, as
-``docs/SCALING.md`` deploys them. The world then has a guild on each shard,
+the README's "Running for many servers" deploys them. The world then has a guild on each shard,
 the tables dealt among them in turn, and a warm-up game in each guild (each
 process warms its own caches). CPU and RSS of "bot" add up the bot processes;
 the launcher and render workers are listed apart.
