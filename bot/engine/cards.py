@@ -17,6 +17,8 @@ from collections.abc import Iterable
 from enum import IntEnum
 from typing import ClassVar, NamedTuple, TypeVar
 
+from .i18n import tr
+
 
 class Suit(IntEnum):
     """Suits in the order S, H, D, C, which is also every spec's tie-break order."""
@@ -28,7 +30,11 @@ class Suit(IntEnum):
 
     @property
     def noun(self) -> str:
-        return ("spade", "heart", "diamond", "club")[self]
+        return (tr("spade"), tr("heart"), tr("diamond"), tr("club"))[self]
+
+    @property
+    def plural(self) -> str:
+        return (tr("spades"), tr("hearts"), tr("diamonds"), tr("clubs"))[self]
 
 
 class Colour(IntEnum):
@@ -41,14 +47,14 @@ class Colour(IntEnum):
 
     @property
     def noun(self) -> str:
-        return ("red", "blue", "black", "orange")[self]
+        return (tr("red"), tr("blue"), tr("black"), tr("orange"))[self]
 
 
 RANK_LABELS = ("JK", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 """Printed label of each rank (index 0 is the joker)."""
 
-RANK_NAMES = ("joker", "ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen",
-              "king")
+RANK_NAMES = (tr("joker"), tr("ace"), "2", "3", "4", "5", "6", "7", "8", "9", "10", tr("jack"),
+              tr("queen"), tr("king"))
 
 JOKER_RANK = 0
 NO_SUIT = -1

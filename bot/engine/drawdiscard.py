@@ -47,6 +47,7 @@ from typing import Any, ClassVar, Self
 from .cards import Card, codes, sort_by_suit
 from .errors import IllegalMove
 from .game import Event, Game, HandResult, Move, Timeout
+from .i18n import and_list, capitalized, joined, tr, trn, who
 from .melds import Meld, MeldRules, extend_meld, read_meld
 from .moves import Discard, Draw, LayOff, MeldDown, Placed, Resume
 from .notation import check_held, remove_pieces
@@ -81,11 +82,11 @@ class DrawDiscardGame(Game[Card]):
     """Version-1 field names of the variant that this core renamed (``scores`` → ``totals``)."""
 
     # How the variant words things and starts a hand.
-    hand_word: ClassVar[str] = "hand"
+    hand_word: ClassVar[str] = tr("hand")
     """What one deal is called: ``hand`` (Straight, Gin, Rummy 500) or ``deal`` (Indian, Remi)."""
-    match_word: ClassVar[str] = "match"
-    stock_word: ClassVar[str] = "stock"
-    pile_word: ClassVar[str] = "discard pile"
+    match_word: ClassVar[str] = tr("match")
+    stock_word: ClassVar[str] = tr("stock")
+    pile_word: ClassVar[str] = tr("discard pile")
     stock_source: ClassVar[str] = "stock"
     """``Draw.source`` naming the stock (Indian: ``closed``)."""
     pile_source: ClassVar[str] = "discard"
@@ -95,15 +96,15 @@ class DrawDiscardGame(Game[Card]):
     """The phase before the acquisition (Remi: ``acquire``)."""
     play_phase: ClassVar[str] = "play"
     """The phase after it (Indian, Remi: ``discard``)."""
-    already_drawn: ClassVar[str] = "you have already drawn this turn"
-    acquire_first: ClassVar[str] = "draw first"
+    already_drawn: ClassVar[str] = tr("you have already drawn this turn")
+    acquire_first: ClassVar[str] = tr("draw first")
     upcard: ClassVar[bool] = True
     """A card is turned up after the deal to start the pile (not in Remi, REM-6)."""
     sort_dealt: ClassVar[bool] = False
     """Dealt hands are sorted by suit (Indian, Remi); Straight keeps the deal's order."""
     empty_stock_draw_ends: ClassVar[bool] = False
     """Drawing from an empty stock ends the hand (REM-21, FHR-24) instead of being refused."""
-    out_of_hand: ClassVar[str] = "you are out of this hand"
+    out_of_hand: ClassVar[str] = tr("you are out of this hand")
     """The refusal for a seat that is not active in the hand in play."""
 
     # The match.
@@ -199,11 +200,13 @@ class DrawDiscardGame(Game[Card]):
         """Refuse taking the pile's top ``card`` for a reason of the variant's (IND-18)."""
 
     def _source_refusal(self, source: str) -> str:
-        return f"draw from the {self.stock_word} or the {self.pile_word}"
+        return tr("draw from the {stock_word} or the {pile_word}",
+                  stock_word=self.stock_word, pile_word=self.pile_word)
 
     def _act(self, move: Move, events: list[Event]) -> None:
         """Check and perform a move of the variant's own (declare, drop, take, close…)."""
-        raise IllegalMove(f"{move.kind} is not a move in {self.title}")
+        raise IllegalMove(tr("{kind} is not a move in {title}",
+                             kind=move.kind, title=self.title))
 
     def _acts_for_timeouts(self, move: Move) -> bool:
         """Whether ``move``, when it ends its maker's turn, resets their timeout count."""
@@ -243,10 +246,10 @@ class DrawDiscardGame(Game[Card]):
     def _hand_over_text(self, result: HandResult) -> str:
         """The announcement of a finished hand: by default its points and the totals."""
         n = self.players
-        return (f"{result.summary} {self.hand_word.capitalize()} scores: "
-                + ", ".join(f"{{p{s}}} {result.points[s]:+d}" for s in range(n))
-                + ". Totals: " + ", ".join(f"{{p{s}}} {result.totals[s]}" for s in range(n))
-                + ".")
+        return tr("{summary} {hand} scores: {scores}. Totals: {totals}.",
+                  summary=result.summary, hand=capitalized(self.hand_word),
+                  scores=", ".join(f"{{p{s}}} {result.points[s]:+d}" for s in range(n)),
+                  totals=", ".join(f"{{p{s}}} {result.totals[s]}" for s in range(n)))
 
     @property
     def hands_to_play(self) -> int | None:
@@ -320,7 +323,7 @@ class DrawDiscardGame(Game[Card]):
         if not self.stock and not self._stock_empty(events):
             return
         self.turn_serial += 1
-        events.append(Event("turn", f"{{p{self.turn}}} to play.", self.turn))
+        events.append(Event("turn", tr("{player} to play.", player=who(self.turn)), self.turn))
 
     def _reshuffle(self, events: list[Event]) -> None:
         """The pile but its top card, shuffled, becomes the stock (STR-17, IND-16, FHR-25)."""
@@ -330,9 +333,12 @@ class DrawDiscardGame(Game[Card]):
         self.stock = pile
         self.pile = [top]
         self.reshuffles += 1
-        events.append(Event("reshuffle", f"The {self.stock_word} ran out: the {self.pile_word} "
-                            f"was shuffled into a new {self.stock_word} of {len(pile)}; "
-                            f"{top.code} stays face up." + self._reshuffle_note()))
+        events.append(Event("reshuffle", joined(tr("The {stock_word} ran out: the {pile_word} was "
+                                            "shuffled into a new {stock_word} of {count}; "
+                                            "{card} stays face up.",
+                                            stock_word=self.stock_word, pile_word=self.pile_word,
+                                            count=len(pile), card=top.code),
+                                         self._reshuffle_note(), sep=" ")))
 
     def _pass_turn(self, events: list[Event]) -> None:
         """The next active player's turn."""
@@ -363,7 +369,8 @@ class DrawDiscardGame(Game[Card]):
         """``card`` goes from ``seat``'s hand to the top of the pile, face up."""
         self._remove(seat, [card])
         self.pile.append(card)
-        events.append(Event("discard", f"{{p{seat}}} discarded {card.code}.", seat))
+        events.append(Event("discard", tr("{player} discarded {card}.",
+                                          player=who(seat), card=card.code), seat))
 
     # -- the protocol -----------------------------------------------------
 
@@ -437,7 +444,7 @@ class DrawDiscardGame(Game[Card]):
     def _check_timeout(self, seat: int) -> None:
         self._check_turn(seat)
         if not self.turn_seconds:
-            raise IllegalMove("there is no turn timer in this game")  # STR-39, IND-34, REM-29
+            raise IllegalMove(tr("there is no turn timer in this game"))  # STR-39, IND-34, REM-29
 
     def _check_draw(self, seat: int, source: str) -> None:
         self._check_turn(seat)
@@ -446,10 +453,10 @@ class DrawDiscardGame(Game[Card]):
         if source not in self.draw_sources:
             raise IllegalMove(self._source_refusal(source))
         if source == self.stock_source and not self.stock and not self.empty_stock_draw_ends:
-            raise IllegalMove(f"the {self.stock_word} is empty")
+            raise IllegalMove(tr("the {stock_word} is empty", stock_word=self.stock_word))
         if source == self.pile_source:
             if not self.pile:
-                raise IllegalMove(f"the {self.pile_word} is empty")
+                raise IllegalMove(tr("the {pile_word} is empty", pile_word=self.pile_word))
             self._check_pile_draw(seat, self.pile[-1])
 
     def _check_play(self, seat: int) -> None:
@@ -468,24 +475,25 @@ class DrawDiscardGame(Game[Card]):
     def _check_remainder(self, left: Sequence[Card]) -> None:
         """Refuse a play that would leave ``left`` when the turn could not end (STR-23, 24)."""
         if not left and self.keep_a_card:
-            raise IllegalMove("keep a card to discard")  # STR-23, FHR-23
+            raise IllegalMove(tr("keep a card to discard"))  # STR-23, FHR-23
         taken = self.taken
         if taken is not None and self.taken_locked and list(left) == [taken]:
-            raise IllegalMove(f"{taken.code} would be your only card and cannot be discarded "
-                              "this turn")  # STR-24
+            raise IllegalMove(tr("{card} would be your only card and cannot be discarded this "
+                                 "turn", card=taken.code))  # STR-24
 
     def _check_discard(self, seat: int, card: Card) -> None:
         self._check_play(seat)
         self._check_held(seat, [card])
         if self.taken_locked and card == self.taken:
-            raise IllegalMove(f"you took {card.code} from the {self.pile_word} this "
-                              "turn")  # STR-24, GIN-15, FHR-19
+            raise IllegalMove(tr("you took {card} from the {pile_word} this turn",
+                                 card=card.code,
+                                 pile_word=self.pile_word))  # STR-24, GIN-15, FHR-19
 
     def _check_meld(self, seat: int, melds: Sequence[Sequence[Placed]]) -> list[Meld]:
         """New melds from the hand (STR-19, FHR-20): all valid, or nothing is laid."""
         self._check_play(seat)
         if not melds:
-            raise IllegalMove("name the cards of at least one meld")
+            raise IllegalMove(tr("name the cards of at least one meld"))
         self._check_meld_count(seat, len(melds))
         cards = self.own_all(p for meld in melds for p, _ in meld)
         left = self._check_held(seat, cards)
@@ -500,7 +508,7 @@ class DrawDiscardGame(Game[Card]):
         """Cards from the hand onto table meld ``number`` (STR-20, FHR-21); the grown meld."""
         self._check_play(seat)
         if not cards:
-            raise IllegalMove("name the cards to lay off")
+            raise IllegalMove(tr("name the cards to lay off"))
         self._check_may_lay_off(seat)
         left = self._check_held(seat, self.own_all(p for p, _ in cards))
         target = find_meld(self.table, number)
@@ -513,7 +521,7 @@ class DrawDiscardGame(Game[Card]):
 
     def _check_resume(self, seat: int) -> None:
         if not self.auto[seat]:
-            raise IllegalMove("you are not on auto-play")  # REM-31
+            raise IllegalMove(tr("you are not on auto-play"))  # REM-31
 
     # -- effects ----------------------------------------------------------
 
@@ -526,14 +534,16 @@ class DrawDiscardGame(Game[Card]):
                 return
             card = self.stock.pop()
             self.hands[seat].append(card)
-            events.append(Event("draw", f"{{p{seat}}} drew from the {self.stock_word}.", seat,
-                                private=f"You drew {card.code}."))
+            events.append(Event("draw", tr("{player} drew from the {stock_word}.",
+                                           player=who(seat), stock_word=self.stock_word), seat,
+                                private=tr("You drew {card}.", card=card.code)))
         else:
             card = self.pile.pop()
             self.taken = card
             self._receive(seat, [card])
-            events.append(Event("draw", f"{{p{seat}}} took {card.code} from the "
-                                f"{self.pile_word}.", seat))
+            events.append(Event("draw", tr("{player} took {card} from the {pile_word}.",
+                                           player=who(seat), card=card.code,
+                                           pile_word=self.pile_word), seat))
         self.drawn = card
         self.phase = self.play_phase
 
@@ -557,7 +567,9 @@ class DrawDiscardGame(Game[Card]):
         for meld in melds:
             self._remove(seat, self.own_all(meld.pieces))
             number = self._lay_meld(seat, meld)
-            events.append(Event("meld", f"{{p{seat}}} laid meld {number}: {meld.codes}.", seat))
+            events.append(Event("meld", tr("{player} laid meld {number}: {cards}.",
+                                           player=who(seat), number=number, cards=meld.codes),
+                                           seat))
         self._after_play(events)
 
     def _lay_off(self, number: int, cards: Sequence[Card], grown: Meld,
@@ -565,8 +577,10 @@ class DrawDiscardGame(Game[Card]):
         seat = self.turn
         self._remove(seat, cards)
         replace_meld(self.table, number, grown)
-        events.append(Event("layoff", f"{{p{seat}}} laid off {codes(cards)} on meld {number}: "
-                            f"{grown.codes}.", seat))
+        events.append(Event("layoff", tr("{player} laid off {cards} on meld {number}: "
+                                         "{cards2}.",
+                                         player=who(seat), cards=codes(cards), number=number,
+                                         cards2=grown.codes), seat))
         self._after_play(events)
 
     def _after_play(self, events: list[Event]) -> None:
@@ -600,21 +614,26 @@ class DrawDiscardGame(Game[Card]):
         copy nearest the top.
         """
         if not self.pile:
-            return f"the {self.pile_word} is empty"  # REM-16a
+            return tr("the {pile_word} is empty", pile_word=self.pile_word)  # REM-16a
         if position is not None:
             if not 1 <= position <= len(self.pile):
-                return f"the {self.pile_word} has no position {position}"
+                return tr("the {pile_word} has no position {position}",
+                          pile_word=self.pile_word, position=position)
             if self.pile[-position] != card:
-                return f"position {position} of the {self.pile_word} is " \
-                       f"{self.pile[-position].code}, not {card.code}"
+                return tr("position {position} of the {pile_word} is {card}, not {card2}",
+                          position=position, pile_word=self.pile_word,
+                          card=self.pile[-position].code, card2=card.code)
         else:
             found = self.position_of(card)
             if found is None:
-                return f"{card.code} is not in the {self.pile_word}"  # REM-16a, FHR-18
+                return tr("{card} is not in the {pile_word}",
+                          card=card.code, pile_word=self.pile_word)  # REM-16a, FHR-18
             position = found
         if deepest is not None and position > deepest:
-            return (f"{card.code} is position {position} of the {self.pile_word}: only "
-                    f"positions 1 to {deepest} can be taken")  # REM-16a
+            return (tr("{card} is position {position} of the {pile_word}: only positions 1 to "
+                       "{deepest} can be taken",
+                       card=card.code, position=position, pile_word=self.pile_word,
+                       deepest=deepest))  # REM-16a
         return position
 
     def _lift(self, position: int) -> tuple[Card, tuple[Card, ...]]:
@@ -636,8 +655,9 @@ class DrawDiscardGame(Game[Card]):
     def _remove_inactive(self, seat: int, events: list[Event]) -> list[int]:
         """STR-42, FHR-41: ``seat`` sits out the rest of the hand; the seats still active."""
         self.active[seat] = False
-        events.append(Event("removed", f"{{p{seat}}} was removed from this {self.hand_word} "
-                            "for inactivity.", seat))
+        events.append(Event("removed", tr("{player} was removed from this {hand_word} for "
+                                          "inactivity.",
+                                          player=who(seat), hand_word=self.hand_word), seat))
         return self.active_seats()
 
     def _count_timeout_to_auto(self, seat: int, events: list[Event]) -> None:
@@ -645,14 +665,18 @@ class DrawDiscardGame(Game[Card]):
         self.timeouts[seat] += 1
         if self.timeouts[seat] >= TIMEOUTS_TO_ACT and not self.auto[seat]:
             self.auto[seat] = True
-            events.append(Event("auto_play", f"{{p{seat}}} timed out {TIMEOUTS_TO_ACT} times in "
-                                "a row and is now on auto-play until they resume.", seat))
+            events.append(Event("auto_play", tr("{player} timed out {timeouts_to_act} times "
+                                                "in a row and is now on auto-play until they "
+                                                "resume.",
+                                                player=who(seat), timeouts_to_act=TIMEOUTS_TO_ACT),
+                                                seat))
 
     def _resume(self, seat: int, events: list[Event]) -> None:
         self._check_resume(seat)
         self.auto[seat] = False
         self.timeouts[seat] = 0
-        events.append(Event("resume", f"{{p{seat}}} is back and plays their own turns again.",
+        events.append(Event("resume", tr("{player} is back and plays their own turns again.",
+                                         player=who(seat)),
                             seat))
 
     def _run_auto(self, events: list[Event]) -> None:
@@ -663,7 +687,8 @@ class DrawDiscardGame(Game[Card]):
         """
         while self.phase != "over" and self.auto[self.turn] and not all(self.auto):
             seat = self.turn
-            events.append(Event("auto_turn", f"{{p{seat}}} is on auto-play.", seat))
+            events.append(Event("auto_turn", tr("{player} is on auto-play.", player=who(seat)),
+                                                seat))
             self._play_for(seat, events)
 
     # -- the end of a hand and of the match ----------------------------------
@@ -690,9 +715,10 @@ class DrawDiscardGame(Game[Card]):
         events.extend(after)
         if self._match_over():
             self.phase = "over"
-            names = " and ".join(f"{{p{s}}}" for s in self.winners)
-            verb = "win" if len(self.winners) > 1 else "wins"
-            events.append(Event("match_over", f"The {self.match_word} is over: {names} {verb}."))
+            events.append(Event("match_over", trn(
+                "The {match_word} is over: {names} wins.", "The {match_word} is over: {names} win.",
+                len(self.winners), match_word=self.match_word,
+                names=and_list([who(s) for s in self.winners]))))
             return result
         self.dealer = self._next_dealer(result)
         self._deal(events)

@@ -29,6 +29,7 @@ from typing import Any, ClassVar, Generic, Self, TypeGuard, TypeVar, get_args, g
 
 from .cards import Card, Piece, Tile
 from .errors import IllegalMove, InvalidOptions, NotYourTurn
+from .i18n import tr
 from .notation import CARDS, TILES, Notation, PieceRef, take_from_hand
 from .rng import Rng
 from .serial import from_data, to_data
@@ -97,7 +98,7 @@ class Options:
         for key, value in values.items():
             spec = known.get(key)
             if spec is None:
-                raise InvalidOptions(f"{key} is not an option of this game")
+                raise InvalidOptions(tr("{key} is not an option of this game", key=key))
             _check_option(spec, value)
         options = cls(**values)
         options.validate()
@@ -121,7 +122,7 @@ class Options:
         """``aces: high · target: 200`` (defaults left out), or ``standard rules``."""
         changed = self.changed()
         if not changed:
-            return "standard rules"
+            return tr("standard rules")
         return " · ".join(f"{k}: {_show(v)}" for k, v in changed.items())
 
 
@@ -142,21 +143,22 @@ def _check_option(spec: OptionSpec, value: Any) -> None:
     if value is None:
         if spec.optional:
             return
-        raise InvalidOptions(f"{name} needs a value")
+        raise InvalidOptions(tr("{name} needs a value", name=name))
     if spec.kind == "bool":
         if not isinstance(value, bool):
-            raise InvalidOptions(f"{name} must be true or false")
+            raise InvalidOptions(tr("{name} must be true or false", name=name))
     elif spec.kind == "choice":
         if value not in (spec.choices or ()):
-            raise InvalidOptions(f"{name} must be one of {', '.join(spec.choices or ())}")
+            raise InvalidOptions(tr("{name} must be one of {list}",
+                                    name=name, list=', '.join(spec.choices or ())))
     elif spec.kind == "text":
         if not isinstance(value, str):
-            raise InvalidOptions(f"{name} must be text")
+            raise InvalidOptions(tr("{name} must be text", name=name))
         if spec.parse is not None:
             spec.parse(value)  # raises InvalidOptions with a one-line reason
     else:
         if not isinstance(value, int) or isinstance(value, bool):
-            raise InvalidOptions(f"{name} must be a whole number")
+            raise InvalidOptions(tr("{name} must be a whole number", name=name))
         in_bounds = spec.bounds is not None and spec.bounds[0] <= value <= spec.bounds[1]
         if not (in_bounds or value in spec.also):
             allowed = [str(a) for a in spec.also]
@@ -164,7 +166,8 @@ def _check_option(spec: OptionSpec, value: Any) -> None:
                 allowed.append(f"{spec.bounds[0]}–{spec.bounds[1]}")
             text = ", ".join(allowed[:-1]) + (", or " if len(allowed) > 2 else " or ") \
                 + allowed[-1] if len(allowed) > 1 else allowed[0]
-            raise InvalidOptions(f"{name} must be {text}, not {value}")
+            raise InvalidOptions(tr("{name} must be {text}, not {value}",
+                                    name=name, text=text, value=value))
 
 
 # ---------------------------------------------------------------------------
@@ -284,11 +287,13 @@ class Game(ABC, Generic[P]):
         """A fresh game, first hand dealt. Refuses a bad player count or options."""
         options = options if options is not None else cls.options_type()
         if not isinstance(options, cls.options_type):
-            raise InvalidOptions(f"these options are not for {cls.title}")
+            raise InvalidOptions(tr("these options are not for {title}", title=cls.title))
         options.validate()
         if not cls.min_players <= players <= cls.max_players:
-            raise InvalidOptions(f"{cls.title} needs {cls.min_players} to {cls.max_players} "
-                                 f"players, not {players}")
+            raise InvalidOptions(tr("{title} needs {min_players} to {max_players} players, "
+                                    "not {players}",
+                                    title=cls.title, min_players=cls.min_players,
+                                    max_players=cls.max_players, players=players))
         game = cls(options=options, players=players, seed=seed, rng=Rng.from_seed(seed))
         game._check_setup()
         game._start()
@@ -306,11 +311,12 @@ class Game(ABC, Generic[P]):
     def apply(self, move: Move) -> tuple[Self, list[Event]]:
         """The game after ``move`` and what happened; raises :class:`IllegalMove`."""
         if not isinstance(move, self.move_types):
-            raise IllegalMove(f"{move.kind or type(move).__name__} is not a move in {self.title}")
+            raise IllegalMove(tr("{value} is not a move in {title}",
+                                 value=move.kind or type(move).__name__, title=self.title))
         if not 0 <= move.seat < self.players:
-            raise IllegalMove("you are not seated in this game")
+            raise IllegalMove(tr("you are not seated in this game"))
         if self.is_over:
-            raise IllegalMove("the game is over")
+            raise IllegalMove(tr("the game is over"))
         new = self.clone()
         events = new._apply(move)
         return new, events
@@ -435,8 +441,9 @@ class Game(ABC, Generic[P]):
         if not cls.is_own(piece):
             kind = type(piece).__name__.lower()
             noun = cls.piece_type.__name__.lower()
-            raise IllegalMove(f"{piece.code} is a {kind}, and {cls.title} is played with "
-                              f"{noun}s: name a {noun}")
+            raise IllegalMove(tr("{card} is a {kind}, and {title} is played with {noun}s: "
+                                 "name a {noun}",
+                                 card=piece.code, kind=kind, title=cls.title, noun=noun))
         return piece
 
     @classmethod

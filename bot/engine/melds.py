@@ -26,6 +26,7 @@ from itertools import product
 
 from .cards import NO_SUIT, Card, Colour, Face, Piece, Suit, Tile
 from .errors import IllegalMove
+from .i18n import and_list, tr, trn
 
 RUN = "run"
 SET = "set"
@@ -76,21 +77,22 @@ class RunShape:
                     yield line[start:start + length]
 
 
-ACES_LOW = RunShape("low", (_A_TO_K,), "aces are low")
-ACES_HIGH = RunShape("high", (_TWO_TO_ACE,), "aces are high")
-ACES_BOTH = RunShape("both", (_A_TO_K, _TWO_TO_ACE), "an ace cannot sit between K and 2")
+ACES_LOW = RunShape("low", (_A_TO_K,), tr("aces are low"))
+ACES_HIGH = RunShape("high", (_TWO_TO_ACE,), tr("aces are high"))
+ACES_BOTH = RunShape("both", (_A_TO_K, _TWO_TO_ACE), tr("an ace cannot sit between K and 2"))
 ACES_AROUND = RunShape("around", (_A_TO_K,), "", cyclic=True)
-ACES_SPAN = RunShape("span", ((1, *range(2, 14), 1),), "it cannot wrap from K through A to 2")
+ACES_SPAN = RunShape("span", ((1, *range(2, 14), 1),), tr("it cannot wrap from K through A to "
+                                                          "2"))
 """Penang and Rummi: A-2-3 and Q-K-A, even the 14-card A…A, but never K-A-2 (PEN-8, RMI-10)."""
-ACES_HIGH_ONLY = RunShape("high_only", (_TWO_TO_ACE,), "an Ace is high only")
+ACES_HIGH_ONLY = RunShape("high_only", (_TWO_TO_ACE,), tr("an Ace is high only"))
 """Penang with ``ace_low`` = false (PEN-8)."""
-TILE_NUMBERS = RunShape("tiles", (_A_TO_K,), "1 can only come before 2")
+TILE_NUMBERS = RunShape("tiles", (_A_TO_K,), tr("1 can only come before 2"))
 """Tile Rummy: 1 only before 2, 13 only last (TIL-7)."""
 REMI_SEQUENCES = RunShape(
     "remi", (tuple(range(2, 11)), (11, 12, 13)), "",
-    refuse=((frozenset({1}), "an ace cannot be in a sequence"),
-            (frozenset({10, 11}), "10 and J are not adjacent")),
-    unfit="a sequence is 2 to 10 of one suit, or exactly J Q K",
+    refuse=((frozenset({1}), tr("an ace cannot be in a sequence")),
+            (frozenset({10, 11}), tr("10 and J are not adjacent"))),
+    unfit=tr("a sequence is 2 to 10 of one suit, or exactly J Q K"),
 )
 """Remi: numerals 2–10, or exactly J Q K (REM-9)."""
 
@@ -120,14 +122,18 @@ class MeldRules:
     """Cards of this rank are jokers too (Indian IND-7)."""
     run_min_naturals: int = 1
     set_min_naturals: int = 1
-    run_word: str = "run"
-    set_word: str = "set"
+    run_word: str = tr("run")
+    set_word: str = tr("set")
     tiles: bool = False
-    no_jokers_reason: str = "there are no jokers in this game"
+    no_jokers_reason: str = tr("there are no jokers in this game")
 
     @property
     def piece_noun(self) -> str:
-        return "tile" if self.tiles else "card"
+        return tr("tile") if self.tiles else tr("card")
+
+    @property
+    def piece_nouns(self) -> str:
+        return tr("tiles") if self.tiles else tr("cards")
 
     def is_joker(self, piece: Piece) -> bool:
         """Printed joker, or a card of the wild rank."""
@@ -137,11 +143,11 @@ class MeldRules:
         return face.label(tiles=self.tiles)
 
     def suit_noun(self, suit: int) -> str:
-        return Colour(suit).noun if self.tiles else Suit(suit).noun + "s"
+        return Colour(suit).noun if self.tiles else Suit(suit).plural
 
     def rank_plural(self, rank: int) -> str:
         label = str(rank) if self.tiles else Face(rank, NO_SUIT).label()
-        return label + "s"
+        return tr("{rank}s", rank=label)
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,8 +219,9 @@ def _split(items: Sequence[tuple[Piece, Face | None]], rules: MeldRules) -> _Spl
             raise IllegalMove(rules.no_jokers_reason)
         if face is not None:
             if not rules.is_joker(piece):
-                raise IllegalMove(f"{piece.code} is not a joker, so it cannot stand for "
-                                  f"{rules.face_label(face)}")
+                raise IllegalMove(tr("{card} is not a joker, so it cannot stand for "
+                                     "{face_label}",
+                                     card=piece.code, face_label=rules.face_label(face)))
             if (face.rank, face.suit) == (piece.rank, piece.suit):
                 split.naturals.append(piece)
             else:
@@ -230,12 +237,6 @@ def _split(items: Sequence[tuple[Piece, Face | None]], rules: MeldRules) -> _Spl
 
 def _codes(items: Iterable[Piece]) -> str:
     return " ".join(p.code for p in items)
-
-
-def _and_list(words: Sequence[str]) -> str:
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
 
 
 # ---------------------------------------------------------------------------
@@ -404,12 +405,14 @@ def extend_meld(meld: Meld, added: Sequence[Piece | tuple[Piece, Face | None]],
     try:
         split = _split(combined, rules)
     except IllegalMove as error:
-        raise IllegalMove(f"{shown} does not fit meld {number}: {error}") from None
+        raise IllegalMove(tr("{shown} does not fit meld {number}: {error}",
+                             shown=shown, number=number, error=error)) from None
     result = _read_run(split, rules) if meld.is_run else _read_set(split, rules)
     if result is not None:
         return result
     reason = _layoff_reason(meld, [p for p, _ in new], split, rules)
-    raise IllegalMove(f"{shown} does not fit meld {number}: {reason}")
+    raise IllegalMove(tr("{shown} does not fit meld {number}: {reason}",
+                         shown=shown, number=number, reason=reason))
 
 
 def _layoff_reason(meld: Meld, added: list[Piece], split: _Split, rules: MeldRules) -> str:
@@ -418,51 +421,51 @@ def _layoff_reason(meld: Meld, added: list[Piece], split: _Split, rules: MeldRul
         rank = meld.rank
         wrong = [p for p in naturals if p.rank != rank]
         if wrong and rank:
-            return f"it takes only {rules.rank_plural(rank)}"
-        return _set_reason(split, rules, len(meld) + len(added)) or "it is full"
+            return tr("it takes only {rank_plural}", rank_plural=rules.rank_plural(rank))
+        return _set_reason(split, rules, len(meld) + len(added)) or tr("it is full")
     suit = meld.suit
     wrong = [p for p in naturals if p.suit != suit]
     if wrong:
-        return f"it takes only {rules.suit_noun(suit)}"
+        return tr("it takes only {suit_noun}", suit_noun=rules.suit_noun(suit))
     taken = {f for p, f in zip(meld.pieces, meld.faces, strict=True) if rules.is_joker(p)}
     for piece in naturals:
         if Face(piece.rank, piece.suit) in taken:
             joker = next(p for p, f in zip(meld.pieces, meld.faces, strict=True)
                          if f == Face(piece.rank, piece.suit))
-            return f"{joker.code} holds its place"
+            return tr("{card} holds its place", card=joker.code)
     return _run_reason(split, rules)
 
 
 def meld_refusal(pieces: Sequence[Piece], split: _Split, rules: MeldRules) -> str:
     """Why ``pieces`` are no meld, naming the offending part (NOT-13)."""
     shown = _codes(pieces)
-    noun = rules.piece_noun
     naturals = split.naturals + split.flexible
     if len(pieces) < min(rules.run_min, rules.set_min):
-        return f"{shown} is not a valid meld: {rules.run_min} {noun}s needed"
+        return tr("{shown} is not a valid meld: {run_min} {pieces} needed",
+                  shown=shown, run_min=rules.run_min, pieces=rules.piece_nouns)
     if not naturals and not (rules.set_min_naturals == 0 and len(pieces) >= rules.set_min):
-        return "a meld needs at least one natural card" if not rules.tiles else \
-            "a meld needs at least one numbered tile"
+        return tr("a meld needs at least one natural card") if not rules.tiles else \
+            tr("a meld needs at least one numbered tile")
     ranks = Counter(p.rank for p in split.naturals)
     suits = Counter(p.suit for p in split.naturals)
     if len(ranks) <= 1 and split.naturals:
         reason = _set_reason(split, rules, len(pieces))
-        return f"{shown} is not a {rules.set_word}: {reason or 'it does not fit'}"
+        return tr("{shown} is not a {set_word}: {reason}", shown=shown,
+                  set_word=rules.set_word, reason=reason or tr("it does not fit"))
     if len(suits) == 1:
-        return f"{shown} is not a {rules.run_word}: {_run_reason(split, rules)}"
+        return tr("{shown} is not a {run_word}: {run_reason}",
+                  shown=shown, run_word=rules.run_word, run_reason=_run_reason(split, rules))
     top_rank, rank_count = ranks.most_common(1)[0]
     top_suit, suit_count = suits.most_common(1)[0]
     if rank_count > suit_count:
         odd = next(p for p in split.naturals if p.rank != top_rank)
         label = str(top_rank) if rules.tiles else Face(top_rank, NO_SUIT).label()
-        return f"{shown} is not a {rules.set_word}: {odd.code} is not a {label}"
+        return tr("{shown} is not a {set_word}: {card} is not a {label}",
+                  shown=shown, set_word=rules.set_word, card=odd.code, label=label)
     odd = next(p for p in split.naturals if p.suit != top_suit)
     noun_suit = Colour(top_suit).noun if rules.tiles else Suit(top_suit).noun
-    return f"{shown} is not a {rules.run_word}: {odd.code} is not {_article(noun_suit)}"
-
-
-def _article(noun: str) -> str:
-    return ("an " if noun[0] in "aeiou" else "a ") + noun
+    return tr("{shown} is not a {run_word}: {card} is not a {suit}",
+              shown=shown, run_word=rules.run_word, card=odd.code, suit=noun_suit)
 
 
 def _set_reason(split: _Split, rules: MeldRules, size: int) -> str | None:
@@ -471,18 +474,19 @@ def _set_reason(split: _Split, rules: MeldRules, size: int) -> str | None:
         seen[piece.suit] += 1
         if rules.distinct_suits and seen[piece.suit] == 2:
             if rules.tiles:
-                return f"{Colour(piece.suit).noun} appears twice"
-            return f"two {piece.code} in a {rules.set_word}"
+                return tr("{noun} appears twice", noun=Colour(piece.suit).noun)
+            return tr("two {card} in a {set_word}", card=piece.code, set_word=rules.set_word)
     for piece, face in split.pinned:
         rank = next((p.rank for p in split.naturals), face.rank)
         if face.rank != rank:
-            return f"{piece.code}={rules.face_label(face)} does not fit a set of " \
-                   f"{rules.rank_plural(rank)}"
+            return tr("{card}={face} does not fit a set of {ranks}", card=piece.code,
+                      face=rules.face_label(face), ranks=rules.rank_plural(rank))
     limit = rules.set_max
     if limit is not None and size > limit:
-        return f"a {rules.set_word} has at most {limit} {rules.piece_noun}s"
+        return tr("a {set_word} has at most {limit} {pieces}",
+                  set_word=rules.set_word, limit=limit, pieces=rules.piece_nouns)
     if size < rules.set_min:
-        return f"{rules.set_min} {rules.piece_noun}s needed"
+        return tr("{set_min} {pieces} needed", set_min=rules.set_min, pieces=rules.piece_nouns)
     return None
 
 
@@ -497,22 +501,25 @@ def _run_reason(split: _Split, rules: MeldRules) -> str:
         if count > max(line.count(rank) for line in rules.runs.lines):
             dup = next((p for p in naturals if p.rank == rank), None)
             if dup is None:  # only jokers named to stand for the same place
-                return f"two jokers stand for {rank} in a {rules.run_word}"
-            return f"two {dup.code} in a {rules.run_word}"
+                return tr("two jokers stand for {rank} in a {run_word}",
+                          rank=rank, run_word=rules.run_word)
+            return tr("two {card} in a {run_word}", card=dup.code, run_word=rules.run_word)
     jokers = len(split.free_jokers)
     best_gaps = _missing_on_lines(set(ranks), rules.runs)
     circle_gaps = _missing_on_circle(set(ranks))
     if rules.runs.ace_note and (best_gaps is None or len(circle_gaps) < len(best_gaps)):
         return rules.runs.ace_note
     if best_gaps is None:
-        return rules.runs.unfit or f"it does not fit any {rules.run_word}"
+        return rules.runs.unfit or tr("it does not fit any {run_word}", run_word=rules.run_word)
     missing = [rules.face_label(Face(r, suit)) for r in best_gaps]
-    verb = "is" if len(missing) == 1 else "are"
-    text = f"{_and_list(missing)} {verb} missing"
+    text = trn("{missing} is missing", "{missing} are missing", len(missing),
+               missing=and_list(missing))
     if jokers:
-        text += f" ({jokers} joker{'s' if jokers > 1 else ''} for {len(missing)} gaps)"
+        text = trn("{text} ({n} joker for {gaps} gaps)", "{text} ({n} jokers for {gaps} gaps)",
+                   jokers, text=text, gaps=len(missing))
     if len(ranks) + jokers + len(missing) > rules.runs.max_length:
-        return f"it would be longer than {rules.runs.max_length} {rules.piece_noun}s"
+        return tr("it would be longer than {max_length} {pieces}",
+                  max_length=rules.runs.max_length, pieces=rules.piece_nouns)
     return text
 
 

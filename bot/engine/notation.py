@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from .cards import JOKER, TILE_JOKER, Card, Colour, Face, Piece, PieceT, Suit, Tile
 from .errors import IllegalMove, ParseError
+from .i18n import tr
 
 MAX_TOKENS = 120
 """No command ever needs more pieces than this; longer input is refused early."""
@@ -52,6 +53,11 @@ class Notation:
     tiles: bool
 
     @property
+    def nouns(self) -> str:
+        """The pieces, plural, in a message."""
+        return tr("tiles") if self.tiles else tr("cards")
+
+    @property
     def joker(self) -> Piece:
         return TILE_JOKER if self.tiles else JOKER
 
@@ -64,8 +70,8 @@ class Notation:
         return _parse_tile_face(token) if self.tiles else _parse_card_face(token)
 
 
-CARDS = Notation("card", tiles=False)
-TILES = Notation("tile", tiles=True)
+CARDS = Notation(tr("card"), tiles=False)
+TILES = Notation(tr("tile"), tiles=True)
 
 
 def _parse_card(token: str) -> Card:
@@ -74,7 +80,7 @@ def _parse_card(token: str) -> Card:
         return JOKER
     match = _CARD_RE.match(text)
     if not match:
-        raise ParseError(f"{_quote(token)} is not a card")
+        raise ParseError(tr("{quote} is not a card", quote=_quote(token)))
     rank_text, suit_text = match.groups()
     return Card(_RANK_VALUE[rank_text], Suit[suit_text])
 
@@ -85,7 +91,7 @@ def _parse_card_face(token: str) -> Face:
         return Face.make(_RANK_VALUE[text])
     card = _parse_card(token)
     if card.is_joker:
-        raise ParseError("a joker must stand for a card, not for another joker")
+        raise ParseError(tr("a joker must stand for a card, not for another joker"))
     return Face.of(card)
 
 
@@ -95,7 +101,7 @@ def _parse_tile(token: str) -> Tile:
         return TILE_JOKER
     match = _TILE_RE.match(text)
     if not match or not 1 <= int(match.group(2)) <= 13 or match.group(2).startswith("0"):
-        raise ParseError(f"{_quote(token)} is not a tile")
+        raise ParseError(tr("{quote} is not a tile", quote=_quote(token)))
     return Tile(int(match.group(2)), _COLOUR_WORDS[match.group(1)])
 
 
@@ -103,11 +109,11 @@ def _parse_tile_face(token: str) -> Face:
     text = token.strip()
     if text.isdigit():
         if not 1 <= int(text) <= 13 or text.startswith("0"):
-            raise ParseError(f"{_quote(token)} is not a tile number")
+            raise ParseError(tr("{quote} is not a tile number", quote=_quote(token)))
         return Face.make(int(text))
     tile = _parse_tile(text)
     if tile.is_joker:
-        raise ParseError("a joker must stand for a tile, not for another joker")
+        raise ParseError(tr("a joker must stand for a tile, not for another joker"))
     return Face.of(tile)
 
 
@@ -125,22 +131,26 @@ def parse_ref(token: str, notation: Notation = CARDS) -> PieceRef:
     """Read one token: ``7H``, ``#3``, ``JK=7H``, ``#13=7``, ``J=R6``."""
     left, sep, right = token.partition("=")
     if sep and not right:
-        raise ParseError(f"{_quote(token)}: say what the joker stands for after =")
+        raise ParseError(tr("{quote}: say what the joker stands for after =",
+                            quote=_quote(token)))
     face = notation.parse_face(right) if sep else None
     position_match = _POSITION_RE.match(left.strip())
     if position_match:
         position = int(position_match.group(1))
         if position < 1:
-            raise ParseError(f"{_quote(left)} is not a position: positions start at #1")
+            raise ParseError(tr("{quote} is not a position: positions start at #1",
+                                quote=_quote(left)))
         return PieceRef(token, position=position, stands_for=face)
     if left.strip().startswith("#"):
-        raise ParseError(f"{_quote(left)} is not a position: write # and a number, like #3")
+        raise ParseError(tr("{quote} is not a position: write # and a number, like #3",
+                            quote=_quote(left)))
     return PieceRef(token, piece=notation.parse_piece(left), stands_for=face)
 
 
 def _check_size(text: str) -> None:
     if len(text) > MAX_INPUT_CHARS:
-        raise ParseError(f"that input is too long (at most {MAX_INPUT_CHARS} characters)")
+        raise ParseError(tr("that input is too long (at most {max_input_chars} characters)",
+                            max_input_chars=MAX_INPUT_CHARS))
 
 
 def parse_list(text: str, notation: Notation = CARDS) -> list[PieceRef]:
@@ -150,12 +160,13 @@ def parse_list(text: str, notation: Notation = CARDS) -> list[PieceRef]:
         for part in text.split("|"):  # a wrong code in any group is the first thing to fix
             if part.strip():
                 parse_list(part, notation)
-        raise ParseError("one group only here: remove the |")
+        raise ParseError(tr("one group only here: remove the |"))
     tokens = [t for t in _SPLIT_RE.split(text.strip()) if t]
     if not tokens:
-        raise ParseError(f"name at least one {notation.noun}")
+        raise ParseError(tr("name at least one {noun}", noun=notation.noun))
     if len(tokens) > MAX_TOKENS:
-        raise ParseError(f"too many {notation.noun}s in one command (at most {MAX_TOKENS})")
+        raise ParseError(tr("too many {pieces} in one command (at most {max_tokens})",
+                            pieces=notation.nouns, max_tokens=MAX_TOKENS))
     return [parse_ref(t, notation) for t in tokens]
 
 
@@ -166,10 +177,12 @@ def parse_groups(text: str, notation: Notation = CARDS) -> list[list[PieceRef]]:
     groups = []
     for number, part in enumerate(parts, start=1):
         if not part.strip():
-            raise ParseError(f"group {number} is empty: put {notation.noun}s between the |")
+            raise ParseError(tr("group {number} is empty: put {pieces} between the |",
+                                number=number, pieces=notation.nouns))
         groups.append(parse_list(part, notation))
     if sum(len(g) for g in groups) > MAX_TOKENS:
-        raise ParseError(f"too many {notation.noun}s in one command (at most {MAX_TOKENS})")
+        raise ParseError(tr("too many {pieces} in one command (at most {max_tokens})",
+                            pieces=notation.nouns, max_tokens=MAX_TOKENS))
     return groups
 
 
@@ -177,11 +190,12 @@ def parse_single(text: str, notation: Notation = CARDS) -> PieceRef:
     """Exactly one code or position (for options like ``card`` or ``finish``)."""
     refs = parse_list(text, notation)
     if len(refs) != 1:
-        raise ParseError(f"name one {notation.noun}, not {len(refs)}")
+        raise ParseError(tr("name one {noun}, not {count}", noun=notation.noun, count=len(refs)))
     return refs[0]
 
 
-_COUNT_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
+_COUNT_WORDS = (tr("no"), tr("one"), tr("two"), tr("three"), tr("four"), tr("five"),
+                tr("six"), tr("seven"), tr("eight"))
 
 
 def _count_word(n: int) -> str:
@@ -204,13 +218,14 @@ def take_from_hand(refs: Sequence[PieceRef], hand: Sequence[Piece],
             pieces.append(ref.piece)
             continue
         if shown is None:
-            raise IllegalMove(f"{ref.text.partition('=')[0]} is out of date: your hand changed, "
-                              "look at your new hand and use its positions")
+            raise IllegalMove(tr("{partition} is out of date: your hand changed, look at your "
+                                 "new hand and use its positions",
+                                 partition=ref.text.partition('=')[0]))
         if ref.position > len(shown):
-            raise IllegalMove(f"#{ref.position} is not in your hand: positions go from #1 to "
-                              f"#{len(shown)}")
+            raise IllegalMove(tr("#{position} is not in your hand: positions go from #1 to "
+                                 "#{count}", position=ref.position, count=len(shown)))
         if ref.position in seen_positions:
-            raise IllegalMove(f"you named #{ref.position} twice")
+            raise IllegalMove(tr("you named #{position} twice", position=ref.position))
         seen_positions.add(ref.position)
         pieces.append(shown[ref.position - 1])
     check_held(pieces, hand)
@@ -223,10 +238,10 @@ def check_held(pieces: Sequence[Piece], hand: Sequence[Piece]) -> None:
     for piece, count in Counter(pieces).items():
         have = held.get(piece, 0)
         if have == 0:
-            raise IllegalMove(f"you do not hold {piece.code}")
+            raise IllegalMove(tr("you do not hold {card}", card=piece.code))
         if count > have:
-            raise IllegalMove(f"you hold {_count_word(have)} {piece.code}, "
-                              f"not {_count_word(count)}")
+            raise IllegalMove(tr("you hold {have} {card}, not {named}", have=_count_word(have),
+                                 card=piece.code, named=_count_word(count)))
 
 
 def remove_pieces(hand: Sequence[PieceT], pieces: Sequence[PieceT]) -> list[PieceT]:

@@ -47,6 +47,7 @@ from typing import Any, Union
 from .cards import Card, Face, Tile
 from .errors import RummyError
 from .game import Game, Move, Options
+from .i18n import tr
 from .notation import CARDS, TILES, Notation, parse_ref
 from .serial import to_data
 
@@ -93,7 +94,8 @@ def parse_move(text: str, game: type[Game], seat: int) -> Move:
     kinds = {m.kind: m for m in game.move_types}
     cls = kinds.get(kind)
     if cls is None:
-        raise RecordError(f"{kind!r} is not a move in {game.title}")
+        raise RecordError(tr("{kind} is not a move in {title}",
+                             kind=repr(kind), title=game.title))
     hints = _hints(cls)
     names = [f.name for f in dataclasses.fields(cls) if f.init and f.name != "seat"]
     parts: dict[str, list[str]] = {}
@@ -103,10 +105,12 @@ def parse_move(text: str, game: type[Game], seat: int) -> Move:
         if named and named[1] in names:
             current = named[1]
             if current in parts:
-                raise RecordError(f"{kind}: {current} is given twice")
+                raise RecordError(tr("{kind}: {current} is given twice",
+                                     kind=kind, current=current))
             parts[current] = [named[2]] if named[2] else []
         elif current is None:
-            raise RecordError(f"{kind}: {token!r} belongs to no field")
+            raise RecordError(tr("{kind}: {token} belongs to no field",
+                                 kind=kind, token=repr(token)))
         else:
             parts.setdefault(current, []).append(token)
     notation = notation_of(game)
@@ -116,12 +120,14 @@ def parse_move(text: str, game: type[Game], seat: int) -> Move:
             values[name] = _parse_value(hints[name], tokens, notation)
         except (RummyError, ValueError) as error:
             reason = error.message if isinstance(error, RummyError) else str(error)
-            raise RecordError(f"{kind} {name}: {reason}") from None
+            raise RecordError(tr("{kind} {name}: {reason}", kind=kind, name=name,
+                                 reason=reason)) from None
     try:
         return cls(seat=seat, **values)
     except TypeError:
         missing = [n for n in names if n not in values and _required(cls, n)]
-        raise RecordError(f"{kind} needs {', '.join(missing) or 'other values'}") from None
+        raise RecordError(tr("{kind} needs {value}",
+                             kind=kind, value=', '.join(missing) or 'other values')) from None
 
 
 def notation_of(game: type[Game]) -> Notation:
@@ -310,7 +316,8 @@ class GameRecord:
         try:
             return self.game.new(len(self.players), self.options, self.seed)
         except RummyError as error:
-            raise RecordError(f"the game cannot be dealt: {error.message}") from None
+            raise RecordError(tr("the game cannot be dealt: {message}",
+                                 message=error.message)) from None
 
     def move_line(self, number: int) -> str:
         """``37. bob: discard 7H`` for move ``number`` (1-based)."""
@@ -366,10 +373,11 @@ def read_record(text: str, games: Mapping[str, type[Game]]) -> GameRecord:
     not played: :func:`replay_record` plays them.
     """
     if len(text) > MAX_RECORD_CHARS:
-        raise RecordError(f"that record is too long (at most {MAX_RECORD_CHARS} characters)")
+        raise RecordError(tr("that record is too long (at most {max_record_chars} characters)",
+                             max_record_chars=MAX_RECORD_CHARS))
     lines = text.splitlines()
     if not lines or lines[0].strip() != TITLE:
-        raise RecordError(f"line 1: a game record starts with {TITLE!r}")
+        raise RecordError(tr("line 1: a game record starts with {title}", title=repr(TITLE)))
     reader = _Reader(lines)
     about: list[tuple[str, str]] = []
     fields: dict[str, str] = {}
@@ -378,20 +386,20 @@ def read_record(text: str, games: Mapping[str, type[Game]]) -> GameRecord:
         if name in ("Variant", "Options", "Seed"):
             fields[name] = value
         elif name in ("Results", "Totals"):
-            reader.fail("the players and moves come before the results")
+            reader.fail(tr("the players and moves come before the results"))
         else:
             about.append((name, value))
     for name in ("Variant", "Options", "Seed"):
         if name not in fields:
-            reader.fail(f"the record has no {name} line")
+            reader.fail(tr("the record has no {name} line", name=name))
     variant = fields["Variant"].split(" ", 1)[0]
     game = games.get(variant)
     if game is None:
-        reader.fail(f"{variant!r} is not a variant this bot plays")
+        reader.fail(tr("{variant} is not a variant this bot plays", variant=repr(variant)))
     assert game is not None
     options = _read_options(game, fields["Options"], reader)
     if not re.fullmatch(r"\d{1,40}", fields["Seed"].strip()):
-        reader.fail("the seed is not a whole number")
+        reader.fail(tr("the seed is not a whole number"))
     players = _read_players(reader)
     moves = _read_moves(reader, game, [p.name for p in players])
     results: list[str] = []
@@ -403,7 +411,7 @@ def read_record(text: str, games: Mapping[str, type[Game]]) -> GameRecord:
         elif name == "Totals":
             totals = _read_totals(value, len(players), reader)
         else:
-            reader.fail(f"{name} does not belong after the moves")
+            reader.fail(tr("{name} does not belong after the moves", name=name))
     return GameRecord(game, variant, options, int(fields["Seed"]), tuple(players),
                       tuple(moves), tuple(about), tuple(results), totals)
 
@@ -416,13 +424,16 @@ def replay_record(record: GameRecord) -> Game:
         try:
             game, _ = game.apply(move)
         except RummyError as error:
-            raise RecordError(f"move {number} ({record.move_line(number)}) does not replay: "
-                              f"{error.message}") from None
+            raise RecordError(tr("move {number} ({move_line}) does not replay: {message}",
+                                 number=number, move_line=record.move_line(number),
+                                 message=error.message)) from None
     if not game.is_over:
-        raise RecordError(f"after its {len(record.moves)} moves the game is not over")
+        raise RecordError(tr("after its {count} moves the game is not over",
+                             count=len(record.moves)))
     if record.totals is not None and record.totals != final_totals(game):
         shown = ", ".join(f"{t:g}" for t in final_totals(game))
-        raise RecordError(f"the moves give the totals {shown}, not those the record states")
+        raise RecordError(tr("the moves give the totals {shown}, not those the record states",
+                             shown=shown))
     return game
 
 
@@ -434,7 +445,8 @@ class _Reader:
         self.at = 1  # line 1 is the title
 
     def fail(self, reason: str) -> typing.NoReturn:
-        raise RecordError(f"line {min(self.at, len(self.lines))}: {reason}")
+        raise RecordError(tr("line {at}: {reason}",
+                             at=min(self.at, len(self.lines)), reason=reason))
 
     def peek(self) -> str | None:
         while self.at < len(self.lines) and not self.lines[self.at].strip():
@@ -445,10 +457,10 @@ class _Reader:
         """The next ``Key: value`` line, consumed."""
         line = self.peek()
         if line is None:
-            self.fail("the record ends too soon")
+            self.fail(tr("the record ends too soon"))
         match = _KEY.match(line)
         if match is None:
-            self.fail(f"{_short(line)!r} is not a 'Key: value' line")
+            self.fail(tr("{short} is not a 'Key: value' line", short=repr(_short(line))))
         self.at += 1
         return match[1], match[2].strip()
 
@@ -456,9 +468,9 @@ class _Reader:
         """The number on the ``Name: N`` line that opens a section, consumed."""
         key, value = self.key()
         if key != name:
-            self.fail(f"the {name} line is missing")
+            self.fail(tr("the {name} line is missing", name=name))
         if not value.isdigit():
-            self.fail(f"{name}: give their number")
+            self.fail(tr("{name}: give their number", name=name))
         return int(value)
 
     def item(self, number: int, count: int, what: str) -> str:
@@ -466,7 +478,8 @@ class _Reader:
         line = self.peek()
         match = _NUMBERED.match(line) if line is not None else None
         if match is None or int(match[1]) != number:
-            self.fail(f"{what} {number} of {count} is missing")
+            self.fail(tr("{what} {number} of {count} is missing",
+                         what=what, number=number, count=count))
         self.at += 1
         return match[2]
 
@@ -487,15 +500,15 @@ def _read_options(game: type[Game], text: str, reader: _Reader) -> Options:
     try:
         values = json.loads(text)
     except json.JSONDecodeError:
-        reader.fail("the options are not a JSON object")
+        reader.fail(tr("the options are not a JSON object"))
     if not isinstance(values, dict):
-        reader.fail("the options are not a JSON object")
+        reader.fail(tr("the options are not a JSON object"))
     try:
         return game.options_type.build(**values)
     except RummyError as error:
-        reader.fail(f"options: {error.message}")
+        reader.fail(tr("options: {message}", message=error.message))
     except TypeError:
-        reader.fail("options: a value has the wrong type")
+        reader.fail(tr("options: a value has the wrong type"))
 
 
 def _read_players(reader: _Reader) -> list[RecordPlayer]:
@@ -505,13 +518,13 @@ def _read_players(reader: _Reader) -> list[RecordPlayer]:
         name, _, note = reader.item(seat, count, "player").partition(NOTE_SEPARATOR)
         name = name.strip()
         if not name:
-            reader.fail(f"player {seat} has no name")
+            reader.fail(tr("player {player} has no name", player=seat))
         left = note.startswith("left")
         computer = left or note.startswith("computer")
         level = (note.partition(", level ")[2] or None) if note.startswith("computer") else None
         players.append(RecordPlayer(name, computer, level, left))
     if len({p.name for p in players}) != len(players):
-        reader.fail("two players have the same name, so the moves cannot say whose they are")
+        reader.fail(tr("two players have the same name, so the moves cannot say whose they are"))
     return players
 
 
@@ -523,14 +536,15 @@ def _read_moves(reader: _Reader, game: type[Game], names: list[str]) -> list[Mov
         text = reader.item(number, count, "move")
         seat = next((s for s in longest_first if text.startswith(names[s] + ": ")), None)
         if seat is None:
-            reader.fail(f"move {number}: it does not start with a player's name and ':'")
+            reader.fail(tr("move {number}: it does not start with a player's name and ':'",
+                           number=number))
         assert seat is not None
         try:
             moves.append(parse_move(text[len(names[seat]) + 2:], game, seat))
         except RecordError as error:
-            reader.fail(f"move {number}: {error.message}")
+            reader.fail(tr("move {number}: {message}", number=number, message=error.message))
     if (line := reader.peek()) is not None and _NUMBERED.match(line):
-        reader.fail(f"there are more moves than the {count} announced")
+        reader.fail(tr("there are more moves than the {count} announced", count=count))
     return moves
 
 
@@ -539,7 +553,8 @@ def _read_totals(text: str, players: int, reader: _Reader) -> tuple[float, ...]:
     try:
         totals = tuple(float(p) for p in parts)
     except ValueError:
-        reader.fail("Totals: give one number per player, separated by commas")
+        reader.fail(tr("Totals: give one number per player, separated by commas"))
     if len(totals) != players:
-        reader.fail(f"Totals: {len(totals)} numbers for {players} players")
+        reader.fail(tr("Totals: {count} numbers for {players} players",
+                       count=len(totals), players=players))
     return totals

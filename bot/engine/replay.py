@@ -24,6 +24,7 @@ from typing import Literal
 from .cards import Piece, sort_by_suit
 from .errors import RummyError
 from .game import Event, Game, Move
+from .i18n import tr
 from .record import GameRecord, RecordError
 from .views import MeldView, TableView
 
@@ -102,7 +103,8 @@ class Timeline:
             if number % CHECKPOINT_EVERY == 0:
                 self._checkpoints.append(game)
         if not game.is_over:
-            raise RecordError(f"after its {len(record.moves)} moves the game is not over")
+            raise RecordError(tr("after its {count} moves the game is not over",
+                                 count=len(record.moves)))
         self.final = game
         self.steps: tuple[Step, ...] = tuple(steps)
         self._recent: OrderedDict[int, Game] = OrderedDict({len(record.moves): game})
@@ -118,8 +120,9 @@ class Timeline:
         try:
             return game.apply(self.record.moves[number - 1])
         except RummyError as error:
-            raise RecordError(f"move {number} ({self.record.move_line(number)}) does not "
-                              f"replay: {error.message}") from None
+            raise RecordError(tr("move {number} ({move_line}) does not replay: {message}",
+                                 number=number, move_line=self.record.move_line(number),
+                                 message=error.message)) from None
 
     def state(self, moves: int) -> Game:
         """The game after ``moves`` moves."""

@@ -22,6 +22,7 @@ from fractions import Fraction
 
 from .cards import Piece
 from .errors import InvalidOptions
+from .i18n import tr
 from .scoring import places as competition_places
 
 HALVES = 2
@@ -42,8 +43,9 @@ JOKERS_ACES = "jokers_aces"
 NET = "net"
 """Everything one seat owes another, netted (:meth:`Settlement.transfers`)."""
 
-REASON_LABELS = {TIER: "tier", HU: "Hu", TIEN_HU: "Tien Hu", JOKERS: "joker adjustment",
-                 ACES: "Ace adjustment", JOKERS_ACES: "joker/Ace adjustment", NET: "in all"}
+REASON_LABELS = {TIER: tr("tier"), HU: tr("Hu"), TIEN_HU: tr("Tien Hu"),
+                 JOKERS: tr("joker adjustment"), ACES: tr("Ace adjustment"),
+                 JOKERS_ACES: tr("joker/Ace adjustment"), NET: tr("in all")}
 ADJUSTMENTS = frozenset({JOKERS, ACES, JOKERS_ACES})
 
 
@@ -70,30 +72,34 @@ def parse_tiers(text: str) -> tuple[int, ...]:
     going down. Anything else raises :class:`InvalidOptions` with a one-line reason.
     """
     if not isinstance(text, str):
-        raise InvalidOptions("tiers must be chips joined by -, like 1-2-3")
+        raise InvalidOptions(tr("tiers must be chips joined by -, like 1-2-3"))
     entries = [e.strip() for e in text.strip().split("-")]
     if entries == [""]:
-        raise InvalidOptions("tiers needs 1 to 4 entries joined by -, like 1-2-3")
+        raise InvalidOptions(tr("tiers needs 1 to 4 entries joined by -, like 1-2-3"))
     if len(entries) > MAX_TIER_ENTRIES:
-        raise InvalidOptions(f"tiers takes 1 to {MAX_TIER_ENTRIES} entries joined by -, "
-                             f"not {len(entries)}")
+        raise InvalidOptions(tr("tiers takes 1 to {max_tier_entries} entries joined by -, not "
+                                "{count}",
+                                max_tier_entries=MAX_TIER_ENTRIES, count=len(entries)))
     halves: list[int] = []
     for entry in entries:
         if not _ENTRY.fullmatch(entry):
             # JSON quoting shows control characters escaped, so the reason stays one line.
             shown = json.dumps(entry if len(entry) <= 12 else entry[:12] + "…",
                                ensure_ascii=False)
-            raise InvalidOptions(f"tiers: {shown} is not a number of chips "
-                                 "(write them like 1-2-3 or 0.5-1.5)")
+            raise InvalidOptions(tr("tiers: {shown} is not a number of chips (write them like "
+                                    "1-2-3 or 0.5-1.5)", shown=shown))
         value = Fraction(entry) * HALVES
         if value.denominator != 1:
-            raise InvalidOptions(f"tiers: {entry} is not a multiple of 0.5")
+            raise InvalidOptions(tr("tiers: {entry} is not a multiple of 0.5", entry=entry))
         if value > MAX_TIER_CHIPS * HALVES:
-            raise InvalidOptions(f"tiers: {entry} is more than {MAX_TIER_CHIPS} chips")
+            raise InvalidOptions(tr("tiers: {entry} is more than {max_tier_chips} chips",
+                                    entry=entry, max_tier_chips=MAX_TIER_CHIPS))
         half = int(value)
         if halves and half < halves[-1]:
-            raise InvalidOptions(f"tiers must not go down: {entry} comes after "
-                                 f"{format_chips(halves[-1], signed=False)}")
+            raise InvalidOptions(tr("tiers must not go down: {entry} comes after "
+                                    "{format_chips}",
+                                    entry=entry, format_chips=format_chips(halves[-1],
+                                    signed=False)))
         halves.append(half)
     return tuple(halves)
 

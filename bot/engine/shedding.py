@@ -53,6 +53,7 @@ from typing import ClassVar
 from .cards import JOKER, Card, Piece
 from .errors import IllegalMove
 from .game import Event, Game, HandResult, Move, Timeout
+from .i18n import and_list, tr, trn, who
 from .melds import MeldRules, RunShape
 from .moves import Done
 from .scoring import best_seats
@@ -314,11 +315,11 @@ class SheddingGame(Game[Card]):
     min_live: ClassVar[int] = 1
     """The game ends when fewer players than this are still in (Penang 1, Rummi 2)."""
     out_state: ClassVar[SeatState] = SeatState.OUT
-    out_word: ClassVar[str] = "out"
+    out_word: ClassVar[str] = tr("out")
     """How a player out of the game is described: "Dead", "out"."""
-    game_word: ClassVar[str] = "Game"
+    game_word: ClassVar[str] = tr("Game")
     """What going out is called ("Game", "Hu")."""
-    done_refusal: ClassVar[str] = "make at least one meld or lay-off first"
+    done_refusal: ClassVar[str] = tr("make at least one meld or lay-off first")
 
     # The match.
     totals: list[int] = field(default_factory=list)
@@ -381,9 +382,11 @@ class SheddingGame(Game[Card]):
     def _game_summary(self, winner: int | None) -> str:
         """The one-line summary of the game just settled (Rummi adds its payments)."""
         if winner is not None:
-            return f"{{p{winner}}} went out: {self.game_word}."
-        return f"Every player is {self.out_word}." if not self.live_seats() else \
-            "Too few players are left in."
+            return tr("{winner} went out: {game_word}.",
+                      winner=who(winner), game_word=self.game_word)
+        return tr("Every player is {out_word}.",
+                  out_word=self.out_word) if not self.live_seats() else \
+            tr("Too few players are left in.")
 
     def _before_play(self, events: list[Event]) -> None:
         """Checks after the deal and before the first turn; by default, leavers are out."""
@@ -420,8 +423,12 @@ class SheddingGame(Game[Card]):
         self.turn = first  # PEN-6, RMI-6
         self.actions = 0
         self.phase = "play"
-        events.append(Event("game_started", f"Game {self.game_number}: {{p{self.dealer}}} deals "
-                            f"{self.hand_size()} cards each; {len(deck)} are set aside unseen."))
+        events.append(Event("game_started", tr("Game {game_number}: {dealer} deals "
+                                               "{hand_size} cards each; {count} are set aside "
+                                               "unseen.",
+                                               game_number=self.game_number,
+                                               dealer=who(self.dealer), hand_size=self.hand_size(),
+                                               count=len(deck))))
         number = self.game_number
         self._before_play(events)
         if self.phase == "play" and self.game_number == number:  # not ended before play
@@ -454,23 +461,25 @@ class SheddingGame(Game[Card]):
                 continue
             if self.has_action(seat):
                 break
-            self._put_out(seat, "no play" if self.passport[seat] else "no passport", events)
+            self._put_out(seat, tr("no play") if self.passport[seat] else tr("no passport"), events)
         self.actions = 0
         self.turn_serial += 1
-        events.append(Event("turn", f"{{p{self.turn}}} to play.", self.turn))
+        events.append(Event("turn", tr("{player} to play.", player=who(self.turn)), self.turn))
 
     def _put_out(self, seat: int, note: str, events: list[Event]) -> None:
         self.out[seat] = True
         self.notes[seat] = note
-        events.append(Event(self.out_word.lower(), f"{{p{seat}}} is {self.out_word} ({note}).",
+        events.append(Event(self.out_word.lower(), tr("{player} is {out_word} ({note}).",
+                                                      player=who(seat), out_word=self.out_word,
+                                                      note=note),
                             seat))
 
     def _leave(self, seat: int, events: list[Event]) -> None:
         """``seat`` leaves the match: out now (whoever's turn it is) and in every later game."""
         if self.left[seat]:
-            raise IllegalMove("you have already left this game")
+            raise IllegalMove(tr("you have already left this game"))
         self.left[seat] = True
-        events.append(Event("left", f"{{p{seat}}} left the game.", seat))
+        events.append(Event("left", tr("{player} left the game.", player=who(seat)), seat))
         if self.out[seat]:
             return
         self._put_out(seat, "left", events)
@@ -492,8 +501,10 @@ class SheddingGame(Game[Card]):
         self.actions += 1
         if not self.hands[seat]:
             self.notes[seat] = self.game_word
-            events.append(Event(self.game_word.lower(), f"{{p{seat}}} played their last card: "
-                                f"{self.game_word}!", seat))
+            events.append(Event(self.game_word.lower(), tr("{player} played their last card: "
+                                                           "{game_word}!",
+                                                           player=who(seat),
+                                                           game_word=self.game_word), seat))
             self._end_game(seat, events)
 
     # -- the protocol -----------------------------------------------------
@@ -518,7 +529,7 @@ class SheddingGame(Game[Card]):
             return f"{self.out_word} ({note})"
         if note:
             return note
-        return "passport" if self.passport[seat] else "no passport yet"
+        return "passport" if self.passport[seat] else tr("no passport yet")
 
     def score_text(self, seat: int) -> str:
         """A match total as the players panel shows it (Rummi: chips in 0.5 steps)."""
@@ -555,7 +566,7 @@ class SheddingGame(Game[Card]):
     def check_turn(self, seat: int) -> None:
         """Refuse a turn move from a player who is out or not on turn (PEN-14, PEN-19)."""
         if self.out[seat]:
-            raise IllegalMove(f"you are {self.out_word} in this game")
+            raise IllegalMove(tr("you are {out_word} in this game", out_word=self.out_word))
         self.require_turn(seat)
 
     def _apply(self, move: Move) -> list[Event]:
@@ -564,12 +575,13 @@ class SheddingGame(Game[Card]):
             self.check_turn(move.seat)
             if not self.actions:
                 raise IllegalMove(self.done_refusal)  # PEN-14
-            events.append(Event("done", f"{{p{move.seat}}} ended their turn.", move.seat))
+            events.append(Event("done", tr("{player} ended their turn.", player=who(move.seat)),
+                                           move.seat))
             self._end_turn(events)
         elif isinstance(move, Timeout):
             self.check_turn(move.seat)
             if not self.turn_seconds:
-                raise IllegalMove("there is no turn timer in this game")  # PEN-28
+                raise IllegalMove(tr("there is no turn timer in this game"))  # PEN-28
             self._timeout(events)
         else:
             self._act(move, events)
@@ -579,22 +591,25 @@ class SheddingGame(Game[Card]):
         """PEN-29 … PEN-31 (RMI-30 … RMI-32)."""
         seat = self.turn
         if self.actions:
-            events.append(Event("timeout", f"{{p{seat}}} ran out of time; their turn ends.",
+            events.append(Event("timeout", tr("{player} ran out of time; their turn ends.",
+                                              player=who(seat)),
                                 seat))
             self._end_turn(events)  # PEN-29
             return
         self.timeouts[seat] += 1
         if self.timeouts[seat] >= TIMEOUTS_OUT:  # PEN-31
-            events.append(Event("timeout", f"{{p{seat}}} ran out of time again.", seat))
-            self._put_out(seat, "timed out", events)
+            events.append(Event("timeout", tr("{player} ran out of time again.",
+                                              player=who(seat)), seat))
+            self._put_out(seat, tr("timed out"), events)
             self._end_turn(events)
             return
         moves = self._auto_action(seat)
         if moves is None:
-            self._put_out(seat, "no play", events)
+            self._put_out(seat, tr("no play"), events)
             self._end_turn(events)
             return
-        events.append(Event("timeout", f"{{p{seat}}} ran out of time; the bot played for them.",
+        events.append(Event("timeout", tr("{player} ran out of time; the bot played for them.",
+                                          player=who(seat)),
                             seat))
         number = self.game_number
         for move in moves:
@@ -615,13 +630,15 @@ class SheddingGame(Game[Card]):
             number=self.game_number, winners=best, points=tuple(points),
             totals=tuple(self.totals), held=tuple(tuple(h) for h in self.hands),
             notes=tuple(notes), summary=summary))
-        events.append(Event("hand_over", f"{summary} Game {self.game_number} points: " + ", ".join(
-            f"{{p{s}}} {points[s]}" for s in range(n)) + ".", winner))
+        events.append(Event("hand_over", tr("{summary} Game {number} points: {points}.",
+                                            summary=summary, number=self.game_number,
+                                            points=", ".join(f"{{p{s}}} {points[s]}"
+                                                             for s in range(n))), winner))
         if self.game_number >= self.games:
             self.phase = "over"
-            names = " and ".join(f"{{p{s}}}" for s in self.winners)
-            verb = "win" if len(self.winners) > 1 else "wins"
-            events.append(Event("match_over", f"The match is over: {names} {verb}."))
+            events.append(Event("match_over", trn(
+                "The match is over: {names} wins.", "The match is over: {names} win.",
+                len(self.winners), names=and_list([who(s) for s in self.winners]))))
             return
         self.dealer = self._next_dealer(points)
         self._deal(events)

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from .errors import IllegalMove
+from .i18n import tr
 from .melds import Meld
 from .views import MeldView
 
@@ -75,7 +76,7 @@ def find_meld(table: Sequence[TableMeld], number: int) -> TableMeld:
     for table_meld in table:
         if table_meld.number == number:
             return table_meld
-    raise IllegalMove(f"there is no meld {number} on the table")
+    raise IllegalMove(tr("there is no meld {number} on the table", number=number))
 
 
 def replace_meld(table: list[TableMeld], number: int, meld: Meld) -> None:
@@ -84,4 +85,4 @@ def replace_meld(table: list[TableMeld], number: int, meld: Meld) -> None:
         if table_meld.number == number:
             table[i] = TableMeld(number, table_meld.owner, meld)
             return
-    raise IllegalMove(f"there is no meld {number} on the table")
+    raise IllegalMove(tr("there is no meld {number} on the table", number=number))

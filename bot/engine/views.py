@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from .cards import Face, Piece
+from .i18n import capitalized, tr
 
 
 class SeatState(StrEnum):
@@ -54,7 +55,7 @@ class MeldView:
         """No piece stands in for another (a wild card in its own place keeps a run pure)."""
         return not self.jokers
 
-    def title(self, run_word: str = "run", set_word: str = "set", pure: bool = True) -> str:
+    def title(self, run_word: str = tr("run"), set_word: str = tr("set"), pure: bool = True) -> str:
         """What the group is, for results: ``Pure sequence``, ``Sequence`` or ``Set``.
 
         With ``pure`` (a variant that tells pure runs apart, as Indian Rummy does), a
@@ -63,8 +64,9 @@ class MeldView:
         ``set_word`` are the variant's own (Rummi: sequence and kill).
         """
         if self.kind != "run":
-            return set_word.capitalize()
-        return f"Pure {run_word}" if pure and self.pure else run_word.capitalize()
+            return capitalized(set_word)
+        return tr("Pure {run_word}", run_word=run_word) if pure and self.pure else \
+            capitalized(run_word)
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,9 +164,9 @@ class ResultView:
     tiles: bool = False
     seed: int | None = None
     match_over: bool = False
-    run_word: str = "run"
+    run_word: str = tr("run")
     """What the variant calls a run in results ("sequence" in Indian Rummy)."""
-    set_word: str = "set"
+    set_word: str = tr("set")
     """What the variant calls a set in results ("kill" in Rummi)."""
     pure_runs: bool = True
     """Whether a run without stand-ins is told apart as pure (Indian Rummy's IND-23)."""

@@ -27,6 +27,7 @@ from ..cards import Card, Piece, card_deck, codes, sort_by_suit
 from ..drawdiscard import DrawDiscardGame
 from ..errors import IllegalMove, InvalidOptions
 from ..game import Event, HandResult, Move, Options, Timeout, option
+from ..i18n import tr, trn, who
 from ..melds import ACES_BOTH, Meld, MeldRules, describe, extend_meld, read_meld
 from ..moves import Discard, Draw, Placed
 from ..notation import check_held, remove_pieces
@@ -74,7 +75,7 @@ class IndianOptions(Options):
 
     def check_together(self) -> None:
         if self.format != "deals" and self.deals != 2:
-            raise InvalidOptions("deals applies only to format deals")
+            raise InvalidOptions(tr("deals applies only to format deals"))
 
     @property
     def drop_costs(self) -> tuple[int, int]:
@@ -87,7 +88,7 @@ def indian_rules(wild_rank: int | None) -> MeldRules:
     """Meld rules of one deal (IND-11 … IND-15): aces low or high, sets of any size whose
     jokers may name any suit of the set's rank."""
     return MeldRules(runs=ACES_BOTH, set_max=None, jokers=True, wild_rank=wild_rank,
-                     set_min_naturals=0, run_word="sequence", joker_suits_free=True)
+                     set_min_naturals=0, run_word=tr("sequence"), joker_suits_free=True)
 
 
 def card_value(card: Piece, rules: MeldRules) -> int:
@@ -167,7 +168,7 @@ class ShowVerdict:
         """``AD 2D 3D | 5S 6S 7S | … — valid show``: the one line the bot prints."""
         parts = [self.shown] if self.shown else []
         if self.leftover:
-            parts.append(f"left over: {codes(self.leftover)}")
+            parts.append(tr("left over: {cards}", cards=codes(self.leftover)))
         body = " · ".join(parts)
         return f"{body} — {self.reason}" if body else self.reason
 
@@ -180,9 +181,9 @@ def _kind_summary(melds: Sequence[Meld]) -> str:
     runs = [m for m in melds if m.is_run]
     pure = sum(1 for m in runs if m.pure)
     sets = len(melds) - len(runs)
-    text = f"{len(runs)} sequences ({pure} pure)"
+    text = tr("{count} sequences ({pure} pure)", count=len(runs), pure=pure)
     if sets:
-        text += f" and {sets} set{'s' if sets > 1 else ''}"
+        text = trn("{text} and {n} set", "{text} and {n} sets", sets, text=text)
     return text
 
 
@@ -193,13 +194,16 @@ def _verdict_from_melds(melds: Sequence[Meld], rules: MeldRules) -> ShowVerdict:
     groups = _card_groups(melds)
     shown = _show_text(melds, rules)
     if len(runs) < 2:
-        what = "no sequence" if not runs else "only one sequence"
-        return ShowVerdict(False, groups, shown, f"{what}: a show needs two sequences, one of "
-                           "them pure", sequences=len(runs), pure_sequences=len(pure))
+        what = tr("no sequence") if not runs else tr("only one sequence")
+        return ShowVerdict(False, groups, shown, tr("{what}: a show needs two sequences, one "
+                                                    "of them pure", what=what),
+                                                    sequences=len(runs), pure_sequences=len(pure))
     if not pure:
-        return ShowVerdict(False, groups, shown, "no pure sequence: a show needs one sequence "
-                           "without jokers", sequences=len(runs), pure_sequences=0)
-    return ShowVerdict(True, groups, shown, f"valid show: {_kind_summary(melds)}",
+        return ShowVerdict(False, groups, shown, tr("no pure sequence: a show needs one "
+                                                    "sequence without jokers"),
+                                                    sequences=len(runs), pure_sequences=0)
+    return ShowVerdict(True, groups, shown, tr("valid show: {kind_summary}",
+                                               kind_summary=_kind_summary(melds)),
                        sequences=len(runs), pure_sequences=len(pure), melds=tuple(melds))
 
 
@@ -282,15 +286,16 @@ def search_show(cards: Sequence[Card], rules: MeldRules) -> ShowVerdict:
     left = tuple(IndianGame.own_all(arrangement.deadwood))
     verb = "fits" if len(ordinary) == 1 else "fit"
     return ShowVerdict(False, groups, _show_text(arrangement.melds, rules),
-                       f"{codes(ordinary or left)} {verb} no group", leftover=left,
+                       tr("{cards} {verb} no group", cards=codes(ordinary or left), verb=verb),
+                          leftover=left,
                        sequences=arrangement.runs, pure_sequences=arrangement.pure_runs)
 
 
 def _no_sequences_reason(cards: Sequence[Card], rules: MeldRules) -> str:
     value = value_table(rules.wild_rank).__getitem__
     if best_arrangement(cards, rules, value, min_runs=1, min_pure_runs=1) is None:
-        return "no pure sequence can be made from these cards"
-    return "only one sequence can be made from these cards: a show needs two"
+        return tr("no pure sequence can be made from these cards")
+    return tr("only one sequence can be made from these cards: a show needs two")
 
 
 @dataclass(frozen=True, slots=True)
@@ -369,23 +374,23 @@ class IndianGame(DrawDiscardGame):
     """
 
     variant: ClassVar[str] = "indian"
-    title: ClassVar[str] = "Indian Rummy"
+    title: ClassVar[str] = tr("Indian Rummy")
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 6
     options_type: ClassVar[type[Options]] = IndianOptions
     move_types: ClassVar[tuple[type[Move], ...]] = (Draw, Discard, Declare, Drop, Timeout)
     legacy_names: ClassVar[dict[str, str]] = {"misses": "timeouts", "deal_number": "hand_number",
                                               "closed": "stock", "open": "pile"}
-    hand_word: ClassVar[str] = "deal"
-    match_word: ClassVar[str] = "game"
-    stock_word: ClassVar[str] = "closed deck"
-    pile_word: ClassVar[str] = "open deck"
+    hand_word: ClassVar[str] = tr("deal")
+    match_word: ClassVar[str] = tr("game")
+    stock_word: ClassVar[str] = tr("closed deck")
+    pile_word: ClassVar[str] = tr("open deck")
     stock_source: ClassVar[str] = "closed"
     pile_source: ClassVar[str] = "open"
     draw_sources: ClassVar[tuple[str, ...]] = SOURCES
     play_phase: ClassVar[str] = "discard"
     sort_dealt: ClassVar[bool] = True
-    out_of_hand: ClassVar[str] = "you are out of this deal"
+    out_of_hand: ClassVar[str] = tr("you are out of this deal")
 
     options: IndianOptions = field(default_factory=IndianOptions)
     # The match.
@@ -455,8 +460,9 @@ class IndianGame(DrawDiscardGame):
 
     def _check_setup(self) -> None:
         if self.options.decks == "1" and self.players >= 4:  # IND-3
-            raise InvalidOptions(f"decks 1 holds 53 cards, too few for {self.players} players "
-                                 f"({self.players} × 13 + 2 > 53): use decks 2 or none")
+            raise InvalidOptions(tr("decks 1 holds 53 cards, too few for {players} players "
+                                    "({players} × 13 + 2 > 53): use decks 2 or none",
+                                    players=self.players))
 
     def _start_match(self) -> None:
         n = self.players
@@ -492,14 +498,18 @@ class IndianGame(DrawDiscardGame):
         n = self.players
         self.has_drawn = [False] * n
         self.deal_points = [0] * n
-        self.deal_notes = ["" if self.active[s] else "not dealt in" for s in range(n)]
+        self.deal_notes = ["" if self.active[s] else tr("not dealt in") for s in range(n)]
         self.discarded = False
-        events.append(Event("deal_started", f"Deal {self.hand_number}: {{p{self.dealer}}} deals "
-                            f"13 cards each from {53 * self.packs} cards; {self._wild_text()}; "
-                            f"{self.pile[-1].code} starts the open deck."))
+        events.append(Event("deal_started", tr("Deal {hand_number}: {dealer} deals 13 cards "
+                                               "each from {value} cards; {wild_text}; {card} "
+                                               "starts the open deck.",
+                                               hand_number=self.hand_number,
+                                               dealer=who(self.dealer), value=53 * self.packs,
+                                               wild_text=self._wild_text(),
+                                               card=self.pile[-1].code)))
         for seat in order:
             if self.left[seat]:
-                self._drop_seat(seat, self.options.drop_costs[0], "left, first drop", events)
+                self._drop_seat(seat, self.options.drop_costs[0], tr("left, first drop"), events)
         if self._last_player_wins(events):
             return
         if not self.active[self.turn]:
@@ -508,10 +518,11 @@ class IndianGame(DrawDiscardGame):
     def _wild_text(self) -> str:
         cut = self.cut_joker
         if cut is None:
-            return "no cut joker (printed jokers only)"
+            return tr("no cut joker (printed jokers only)")
         if cut.is_joker:
-            return "the cut joker is JK, so aces are wild"
-        return f"the cut joker is {cut.code}, so {cut.label}s are wild"
+            return tr("the cut joker is JK, so aces are wild")
+        return tr("the cut joker is {card}, so {label}s are wild",
+                  card=cut.code, label=cut.label)
 
     # -- the protocol -----------------------------------------------------
 
@@ -523,7 +534,8 @@ class IndianGame(DrawDiscardGame):
             self._check_drop(move.seat)
             first = not self.has_drawn[move.seat]
             cost = self.options.drop_costs[0 if first else 1]
-            self._drop_seat(move.seat, cost, "first drop" if first else "middle drop", events)
+            self._drop_seat(move.seat, cost, tr("first drop") if first else tr("middle drop"),
+                                                                               events)
             self._after_exit(events)
         elif isinstance(move, Declare):
             verdict = self._check_declare(move.seat, move.finish, move.groups)
@@ -539,12 +551,12 @@ class IndianGame(DrawDiscardGame):
 
     def _check_seat(self, seat: int) -> None:
         if self.eliminated[seat]:
-            raise IllegalMove("you have been eliminated from this pool")
+            raise IllegalMove(tr("you have been eliminated from this pool"))
         super()._check_seat(seat)
 
     def _check_pile_draw(self, seat: int, card: Card) -> None:
         if self.is_joker(card) and not self._first_card_free():
-            raise IllegalMove("jokers cannot be taken from the open deck")  # IND-18
+            raise IllegalMove(tr("jokers cannot be taken from the open deck"))  # IND-18
 
     def _first_card_free(self) -> bool:
         """IND-18: the deal's first open card, until the first discard, with the option on."""
@@ -553,20 +565,20 @@ class IndianGame(DrawDiscardGame):
     def _check_drop(self, seat: int) -> None:
         self._check_turn(seat)
         if self.phase != "draw":
-            raise IllegalMove("you can drop only before drawing")  # IND-19, IND-21
+            raise IllegalMove(tr("you can drop only before drawing"))  # IND-19, IND-21
 
     def _check_leave(self, seat: int) -> None:
         if self.eliminated[seat]:
-            raise IllegalMove("you have been eliminated from this pool")
+            raise IllegalMove(tr("you have been eliminated from this pool"))
         if self.left[seat]:
-            raise IllegalMove("you have already left this game")
+            raise IllegalMove(tr("you have already left this game"))
 
     def _check_declare(self, seat: int, finish: Card | None,
                        groups: Sequence[Sequence[Placed]] | None) -> ShowVerdict:
         """IND-22: refuse malformed declarations; judge the rest (IND-23)."""
         self._check_play(seat)
         if finish is None:
-            raise IllegalMove("name the finish card that goes on the open deck")
+            raise IllegalMove(tr("name the finish card that goes on the open deck"))
         hand = self.hands[seat]
         check_held([finish], hand)
         rest = remove_pieces(hand, [finish])
@@ -581,27 +593,30 @@ class IndianGame(DrawDiscardGame):
                         finish: Card | None) -> None:
         """The grouping names exactly the 13 cards ``rest`` (copies count, NOT-5)."""
         if not groups:
-            raise IllegalMove("name your groups, or leave groups out to let the bot find them")
+            raise IllegalMove(tr("name your groups, or leave groups out to let the bot find "
+                                 "them"))
         for number, group in enumerate(groups, start=1):
             if not group:
-                raise IllegalMove(f"group {number} is empty")
+                raise IllegalMove(tr("group {number} is empty", number=number))
             for piece, face in group:
                 if face is not None and not self.is_joker(piece):
-                    raise IllegalMove(f"{piece.code} is not a joker, so it cannot stand for "
-                                      f"{face.label()}")  # NOT-8, IND-15
+                    raise IllegalMove(tr("{card} is not a joker, so it cannot stand for "
+                                         "{label}", card=piece.code,
+                                         label=face.label()))  # NOT-8, IND-15
         named = self.own_all(p for g in groups for p, _ in g)
         have = Counter(rest)
         for piece, count in Counter(named).items():
             if count > have.get(piece, 0):
                 if piece == finish and count > have.get(piece, 0):
-                    raise IllegalMove(f"{piece.code} is your finish card: group the other 13 "
-                                      "cards")
+                    raise IllegalMove(tr("{card} is your finish card: group the other 13 cards",
+                                         card=piece.code))
                 check_held([piece] * count, rest)
         if len(named) != HAND_SIZE:
             missing = Counter(rest) - Counter(named)
-            hint = f" ({codes(sort_by_suit(missing.elements()))} missing)" if missing else ""
-            raise IllegalMove(f"your groups name {len(named)} cards: name the 13 cards other "
-                              f"than the finish card{hint}")
+            hint = tr(" ({cards} missing)",
+                      cards=codes(sort_by_suit(missing.elements()))) if missing else ""
+            raise IllegalMove(tr("your groups name {count} cards: name the 13 cards other "
+                                 "than the finish card{hint}", count=len(named), hint=hint))
 
     # -- effects ----------------------------------------------------------
 
@@ -621,14 +636,17 @@ class IndianGame(DrawDiscardGame):
         self.pile.append(finish)  # IND-23: the finish card counts as a discard
         self.discarded = True
         if verdict.valid:
-            events.append(Event("declare", f"{{p{seat}}} declared with {finish.code}: "
-                                f"{verdict.text}.", seat))
+            events.append(Event("declare", tr("{player} declared with {card}: {text}.",
+                                              player=who(seat), card=finish.code,
+                                              text=verdict.text), seat))
             self._end_deal(seat, "show", events, show=verdict.melds)  # IND-24
             return
-        events.append(Event("wrong_show", f"{{p{seat}}} declared with {finish.code}: "
-                            f"{verdict.text}. Wrong show: 80 points.", seat))
+        events.append(Event("wrong_show", tr("{player} declared with {card}: {text}. Wrong "
+                                             "show: 80 points.",
+                                             player=who(seat), card=finish.code,
+                                             text=verdict.text), seat))
         self._reveal(seat)  # the bot displays the grouping: every card of it is public
-        self._drop_seat(seat, WRONG_SHOW_POINTS, "wrong show", events, announce=False)  # IND-25
+        self._drop_seat(seat, WRONG_SHOW_POINTS, tr("wrong show"), events, announce=False)  # IND-25
         self._after_exit(events)
 
     def _drop_seat(self, seat: int, cost: int, note: str, events: list[Event],
@@ -638,7 +656,8 @@ class IndianGame(DrawDiscardGame):
         self.deal_points[seat] = cost
         self.deal_notes[seat] = note
         if announce:
-            events.append(Event("drop", f"{{p{seat}}} dropped ({note}): {cost} points.", seat))
+            events.append(Event("drop", tr("{player} dropped ({note}): {cost} points.",
+                                           player=who(seat), note=note, cost=cost), seat))
 
     def _after_exit(self, events: list[Event]) -> None:
         """After the player to move left the deal: IND-26, or the next active player's turn."""
@@ -658,7 +677,7 @@ class IndianGame(DrawDiscardGame):
 
     def _leave(self, seat: int, events: list[Event]) -> None:
         self.left[seat] = True
-        events.append(Event("left", f"{{p{seat}}} left the game.", seat))
+        events.append(Event("left", tr("{player} left the game.", player=who(seat)), seat))
         if not self.active[seat]:
             return
         was_turn = seat == self.turn
@@ -667,7 +686,7 @@ class IndianGame(DrawDiscardGame):
             self._put_on_pile(seat, self.drawn, events)
         first = not self.has_drawn[seat]
         cost = self.options.drop_costs[0 if first else 1]
-        self._drop_seat(seat, cost, "left, first drop" if first else "left, middle drop",
+        self._drop_seat(seat, cost, tr("left, first drop") if first else tr("left, middle drop"),
                         events)
         if self._last_player_wins(events):
             return
@@ -681,13 +700,14 @@ class IndianGame(DrawDiscardGame):
             self._draw(self.stock_source, events)
         card = self.drawn
         assert card is not None
-        events.append(Event("timeout", f"{{p{seat}}} ran out of time; the bot played for them.",
+        events.append(Event("timeout", tr("{player} ran out of time; the bot played for them.",
+                                          player=who(seat)),
                             seat))
         self.timeouts[seat] += 1  # IND-36
         self._put_on_pile(seat, card, events)
         if self.timeouts[seat] >= self.options.misses_to_drop:  # IND-37
             cost = self.options.drop_costs[1]
-            self._drop_seat(seat, cost, "missed turns, middle drop", events)
+            self._drop_seat(seat, cost, tr("missed turns, middle drop"), events)
             self._after_exit(events)
             return
         self._pass_turn(events)
@@ -709,15 +729,15 @@ class IndianGame(DrawDiscardGame):
                     grouping = loser_grouping(self.hands[s], rules)  # IND-27
                     groupings[s] = grouping
                     points[s] = min(grouping.value, CAP)
-                    notes[s] = f"counted {points[s]}"
+                    notes[s] = tr("counted {points}", points=points[s])
             if winner is not None:
                 groupings[winner] = Grouping(show)
         if winner is not None:
             points[winner] = 0
         gain = sum(points)
         if winner is not None:
-            notes[winner] = ("valid show" if how == "show" else "last player left") + \
-                f", wins {gain}"
+            notes[winner] = (tr("valid show") if how == "show" else tr("last player left")) + \
+                tr(", wins {gain}", gain=gain)
         if self.options.format == "deals":  # IND-32
             change = [-p for p in points]
             if winner is not None:
@@ -732,17 +752,22 @@ class IndianGame(DrawDiscardGame):
                 if dealt[s] and total >= limit:
                     self.eliminated[s] = True
                     self.eliminated_in[s] = self.hand_number
-                    notes[s] = f"{notes[s]}, eliminated" if notes[s] else "eliminated"
-                    eliminations.append(Event("eliminated", f"{{p{s}}} is eliminated with "
-                                              f"{total} points.", s))
+                    notes[s] = tr("{notes}, eliminated",
+                                  notes=notes[s]) if notes[s] else "eliminated"
+                    eliminations.append(Event("eliminated", tr("{player} is eliminated with "
+                                                               "{total} points.",
+                                                               player=who(s), total=total), s))
         number = self.hand_number
         if winner is None:
-            summary = f"Deal {number} ended with no player left."
+            summary = tr("Deal {number} ended with no player left.", number=number)
         elif how == "show":
-            summary = (f"{{p{winner}}} made a valid show and wins deal {number}: "
-                       f"{groups_text(show, rules)}, finishing with {self.pile[-1].code}.")
+            summary = (tr("{winner} made a valid show and wins deal {number}: {groups_text}, "
+                          "finishing with {card}.",
+                          winner=who(winner), number=number, groups_text=groups_text(show, rules),
+                          card=self.pile[-1].code))
         else:
-            summary = f"{{p{winner}}} is the last player left and wins deal {number}."
+            summary = tr("{winner} is the last player left and wins deal {number}.",
+                         winner=who(winner), number=number)
         self.finishes += [None] * (len(self.results) - len(self.finishes))  # older saved games
         self.finishes.append(self.pile[-1] if how == "show" else None)  # IND-23: finish on top
         self.groupings += [()] * (len(self.results) - len(self.groupings))  # older saved games
@@ -756,7 +781,8 @@ class IndianGame(DrawDiscardGame):
         unit = "chips" if self.options.format == "deals" else "points"
         scores = ", ".join(f"{{p{s}}} {self._score_text(result.points[s])}"
                            for s in range(self.players) if result.held[s])
-        return f"{result.summary} Deal {unit}: {scores}."
+        return tr("{summary} Deal {unit}: {scores}.",
+                  summary=result.summary, unit=unit, scores=scores)
 
     def _next_dealer(self, result: HandResult) -> int:
         return next_seat(self.dealer, self.players, [not e for e in self.eliminated])  # IND-5
@@ -907,15 +933,16 @@ class IndianGame(DrawDiscardGame):
             note=self.deal_notes[s] if not self.active[s] and not self.eliminated[s] else "")
             for s in range(n))
         fmt = self.options.format
-        where = {"points": f"Deal {self.hand_number}",
-                 "pool101": f"Pool 101 · deal {self.hand_number}",
-                 "pool201": f"Pool 201 · deal {self.hand_number}",
-                 "deals": f"Deal {self.hand_number} of {self.options.deals}"}[fmt]
-        phase = {"draw": "to draw or drop", "discard": "to discard or declare",
-                 "over": "game over"}[self.phase]
+        where = {"points": tr("Deal {hand_number}", hand_number=self.hand_number),
+                 "pool101": tr("Pool 101 · deal {hand_number}", hand_number=self.hand_number),
+                 "pool201": tr("Pool 201 · deal {hand_number}", hand_number=self.hand_number),
+                 "deals": tr("Deal {hand_number} of {deals}",
+                             hand_number=self.hand_number, deals=self.options.deals)}[fmt]
+        phase = {"draw": tr("to draw or drop"), "discard": tr("to discard or declare"),
+                 "over": tr("game over")}[self.phase]
         return TableView(variant=self.variant, tiles=False, players=panels,
-                         discard=tuple(self.pile[-1:]), discard_label="open deck",
-                         stock=len(self.stock), stock_label="closed deck",
+                         discard=tuple(self.pile[-1:]), discard_label=tr("open deck"),
+                         stock=len(self.stock), stock_label=tr("closed deck"),
                          wild=self.cut_joker, to_move=self.to_move,
                          hand_number=self.hand_number, hand_label="deal",
                          status=f"{where} · {phase}")
@@ -930,7 +957,7 @@ class IndianGame(DrawDiscardGame):
         if last is None:
             placings = tuple(Placing(seat=s, place=1, points="0", total="0")
                              for s in range(n))
-            return ResultView(variant=self.variant, title="No deal finished yet",
+            return ResultView(variant=self.variant, title=tr("No deal finished yet"),
                               placings=placings, seed=self.seed)
         keys = self._match_keys() if self.is_over else self._deal_keys(last)
         finish = self.finishes[-1] if len(self.finishes) == len(self.results) else None
@@ -940,12 +967,13 @@ class IndianGame(DrawDiscardGame):
              for s in range(n)),
             key=lambda p: (p.place, p.seat)))
         if self.is_over and self.options.format != "points":
-            deals = f"{self.hand_number} deal" + ("s" if self.hand_number != 1 else "")
-            title = f"Game over after {deals}"
+            deals = tr("{hand_number} deal",
+                       hand_number=self.hand_number) + ("s" if self.hand_number != 1 else "")
+            title = tr("Game over after {deals}", deals=deals)
         elif self.is_over:
-            title = "Game over"
+            title = tr("Game over")
         else:
-            title = f"Deal {last.number} result"
+            title = tr("Deal {number} result", number=last.number)
         return ResultView(variant=self.variant, title=title, placings=placings, seed=self.seed,
                           match_over=self.is_over, run_word=self.rules.run_word)
 
@@ -962,14 +990,15 @@ class IndianGame(DrawDiscardGame):
             # Out of the pool before this deal: nothing to show for it (IND-31).
             return Placing(seat=seat, place=place, points="–",
                            total=self._score_text(result.totals[seat]),
-                           note=f"eliminated in deal {self.eliminated_in[seat]}")
+                           note=tr("eliminated in deal {eliminated_in}",
+                                   eliminated_in=self.eliminated_in[seat]))
         placing = Placing(seat=seat, place=place, points=self._score_text(result.points[seat]),
                           total=self._score_text(result.totals[seat]), held=result.held[seat],
                           note=result.notes[seat], finish=finish)
         grouping = self._last_grouping(seat) if result is self.results[-1] else None
         if grouping is None:
             return placing
-        why = ("no two sequences with a pure one, so every card counts"
+        why = (tr("no two sequences with a pure one, so every card counts")
                if grouping.counts_all else "")
         return replace(placing, groups=group_views(grouping.melds), deadwood=grouping.deadwood,
                        deadwood_value=grouping.value, grouping_note=why)

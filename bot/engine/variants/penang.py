@@ -32,6 +32,7 @@ from typing import ClassVar
 from ..cards import JOKER, NO_SUIT, Card, Face, Piece, card_deck, codes
 from ..errors import IllegalMove
 from ..game import Event, Move, Options, Timeout, option
+from ..i18n import tr, trn, who
 from ..melds import ACES_HIGH_ONLY, ACES_SPAN, Meld, MeldRules, describe, extend_meld, read_meld
 from ..moves import Done, LayOff, MeldDown, Placed, Swap, placed
 from ..notation import check_held, remove_pieces
@@ -121,7 +122,7 @@ class PenangGame(SheddingGame):
     """A Penang Rummy match of ``games`` games."""
 
     variant: ClassVar[str] = "penang"
-    title: ClassVar[str] = "Penang Rummy"
+    title: ClassVar[str] = tr("Penang Rummy")
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 5
     options_type: ClassVar[type[Options]] = PenangOptions
@@ -129,8 +130,8 @@ class PenangGame(SheddingGame):
                                                      Timeout)
     lower_is_better: ClassVar[bool] = True
     out_state: ClassVar[SeatState] = SeatState.DEAD
-    out_word: ClassVar[str] = "Dead"
-    game_word: ClassVar[str] = "Game"
+    out_word: ClassVar[str] = tr("Dead")
+    game_word: ClassVar[str] = tr("Game")
 
     options: PenangOptions = field(default_factory=PenangOptions)
 
@@ -180,7 +181,7 @@ class PenangGame(SheddingGame):
         """PEN-13 (a): each group a valid run or set of cards held. Raises IllegalMove."""
         self.check_turn(seat)
         if not melds or not all(melds):
-            raise IllegalMove("name the cards of each meld")
+            raise IllegalMove(tr("name the cards of each meld"))
         read = [read_meld(list(m), self.rules) for m in melds]  # PEN-8 … PEN-11
         check_held([p for m in melds for p, _ in m], self.hands[seat])
         return read
@@ -189,9 +190,9 @@ class PenangGame(SheddingGame):
         """PEN-13 (b), PEN-15: the grown meld. Raises IllegalMove."""
         self.check_turn(seat)
         if not cards:
-            raise IllegalMove("name the cards to lay off")
+            raise IllegalMove(tr("name the cards to lay off"))
         if not self.passport[seat]:
-            raise IllegalMove("your first action must be a new meld (passport)")  # PEN-15
+            raise IllegalMove(tr("your first action must be a new meld (passport)"))  # PEN-15
         check_held([p for p, _ in cards], self.hands[seat])
         target = find_meld(self.table, number)  # PEN-12: anybody's meld
         return extend_meld(target.meld, list(cards), self.rules, number)
@@ -200,9 +201,9 @@ class PenangGame(SheddingGame):
         """PEN-16: the meld with ``card`` in a joker's place. Raises IllegalMove."""
         self.check_turn(seat)
         if not self.passport[seat]:
-            raise IllegalMove("no passport yet: make a new meld first")  # PEN-15
+            raise IllegalMove(tr("no passport yet: make a new meld first"))  # PEN-15
         if card.is_joker:
-            raise IllegalMove("swap a natural card for a joker, not a joker")
+            raise IllegalMove(tr("swap a natural card for a joker, not a joker"))
         check_held([card], self.hands[seat])
         target = find_meld(self.table, number)
         return swapped_meld(target.meld, card, number)
@@ -212,8 +213,9 @@ class PenangGame(SheddingGame):
             self.hands[seat] = remove_pieces(self.hands[seat], self.own_all(meld.pieces))
             number = len(self.table) + 1
             self.table.append(TableMeld(number, seat, meld))
-            events.append(Event("meld", f"{{p{seat}}} laid meld {number}: "
-                                f"{describe(meld, self.rules)}.", seat))
+            events.append(Event("meld", tr("{player} laid meld {number}: {describe}.",
+                                           player=who(seat), number=number, describe=describe(meld,
+                                           self.rules)), seat))
         self.passport[seat] = True  # PEN-15
         self.actions += len(melds) - 1
         self._after_action(seat, events)
@@ -222,25 +224,29 @@ class PenangGame(SheddingGame):
                  events: list[Event]) -> None:
         self.hands[seat] = remove_pieces(self.hands[seat], self.own_all(cards))
         replace_meld(self.table, number, grown)
-        events.append(Event("layoff", f"{{p{seat}}} laid off {codes(cards)} on meld {number}: "
-                            f"{describe(grown, self.rules)}.", seat))
+        events.append(Event("layoff", tr("{player} laid off {cards} on meld {number}: "
+                                         "{describe}.",
+                                         player=who(seat), cards=codes(cards), number=number,
+                                         describe=describe(grown, self.rules)), seat))
         self._after_action(seat, events)
 
     def _swap(self, seat: int, card: Piece, number: int, swapped: Meld,
               events: list[Event]) -> None:
         self.hands[seat] = [*remove_pieces(self.hands[seat], [self.own(card)]), JOKER]
         replace_meld(self.table, number, swapped)
-        events.append(Event("swap", f"{{p{seat}}} swapped {card.code} for the joker in meld "
-                            f"{number}: {describe(swapped, self.rules)}.", seat))
+        events.append(Event("swap", tr("{player} swapped {card} for the joker in meld "
+                                       "{number}: {describe}.",
+                                       player=who(seat), card=card.code, number=number,
+                                       describe=describe(swapped, self.rules)), seat))
 
     def _concede(self, move: DeclareDead, events: list[Event]) -> None:
         """PEN-18 (and leaving the match, see ``forfeit_move``)."""
         seat = move.seat
         if move.leave:
             if self.left[seat]:
-                raise IllegalMove("you have already left this game")
+                raise IllegalMove(tr("you have already left this game"))
             self.left[seat] = True
-            events.append(Event("left", f"{{p{seat}}} left the game.", seat))
+            events.append(Event("left", tr("{player} left the game.", player=who(seat)), seat))
             if self.out[seat]:
                 return
             self._put_out(seat, "left", events)
@@ -270,9 +276,9 @@ class PenangGame(SheddingGame):
         notes = []
         for s in range(self.players):
             if s == winner:
-                notes.append("Game")
+                notes.append(tr("Game"))
             elif self.out[s]:
-                notes.append(f"Dead ({self.notes[s]})")
+                notes.append(tr("Dead ({notes})", notes=self.notes[s]))
             else:
                 notes.append("")
         return points, notes
@@ -311,8 +317,10 @@ class PenangGame(SheddingGame):
         """Hand sizes, Dead players, match totals and every meld with its jokers' faces."""
         panels = self.player_panels()
         live = len(self.live_seats())
-        where = f"Game {self.game_number} of {self.games}"
-        status = "match over" if self.is_over else f"{live} live · to meld, lay off or swap"
+        where = tr("Game {game_number} of {games}",
+                   game_number=self.game_number, games=self.games)
+        status = tr("match over") if self.is_over else tr("{live} live · to meld, lay off or swap",
+                                                      live=live)
         return TableView(variant=self.variant, tiles=False, players=panels,
                          melds=tuple(m.view() for m in self.table), to_move=self.to_move,
                          hand_number=self.game_number, hand_label="game",
@@ -330,9 +338,10 @@ class PenangGame(SheddingGame):
                      total=str(self.totals[s]), held=last.held[s] if last else (),
                      note=last.notes[s] if last else "")
              for s in range(self.players)), key=lambda p: (p.place, p.seat)))
-        games = f"{self.game_number} game" + ("s" if self.game_number != 1 else "")
-        title = (f"Match over after {games}" if self.is_over
-                 else f"Game {last.number} result" if last else "No game finished yet")
+        title = (trn("Match over after {n} game", "Match over after {n} games",
+                     self.game_number) if self.is_over
+                 else tr("Game {number} result", number=last.number) if last
+                 else tr("No game finished yet"))
         return ResultView(variant=self.variant, title=title, placings=placings, seed=self.seed,
                           match_over=self.is_over)
 
@@ -355,21 +364,22 @@ def swapped_meld(meld: Meld, card: Piece, number: int) -> Meld:
     """``meld`` with ``card`` in place of the joker it can replace (PEN-16), or IllegalMove."""
     slots = joker_slots(meld)
     if not slots:
-        raise IllegalMove(f"meld {number} has no joker")
+        raise IllegalMove(tr("meld {number} has no joker", number=number))
     if meld.is_run:
         face = Face(card.rank, card.suit)
         slot = next((i for i in slots if meld.faces[i] == face), None)
         if slot is None:
             stands = " and ".join(meld.faces[i].label() for i in slots)
             if len(slots) == 1:
-                raise IllegalMove(f"JK in meld {number} stands for {stands}; {card.code} does "
-                                  "not fit")
-            raise IllegalMove(f"the jokers in meld {number} stand for {stands}; {card.code} "
-                              "fits none of them")
+                raise IllegalMove(tr("JK in meld {number} stands for {stands}; {card} does "
+                                     "not fit", number=number, stands=stands, card=card.code))
+            raise IllegalMove(tr("the jokers in meld {number} stand for {stands}; {card} fits "
+                                 "none of them", number=number, stands=stands, card=card.code))
     else:
         if card.rank != meld.rank:
             plural = Face(meld.rank, NO_SUIT).label() + "s"
-            raise IllegalMove(f"meld {number} is a set of {plural}; {card.code} does not fit")
+            raise IllegalMove(tr("meld {number} is a set of {plural}; {card} does not fit",
+                                 number=number, plural=plural, card=card.code))
         slot = slots[0]
     pieces = list(meld.pieces)
     faces = list(meld.faces)

@@ -32,6 +32,7 @@ from ..cards import Card, Piece, card_deck, codes, sort_by_rank, sort_by_suit
 from ..drawdiscard import DrawDiscardGame
 from ..errors import IllegalMove
 from ..game import Event, HandResult, Move, Options, Timeout, option
+from ..i18n import tr, trn, who
 from ..melds import REMI_SEQUENCES, SET, Meld, MeldRules, read_meld
 from ..moves import Discard, Draw, Placed, Resume, Take
 from ..notation import check_held, remove_pieces
@@ -44,10 +45,10 @@ POSITIONS = 3
 """REM-7, REM-16: the top three pile cards may be taken."""
 BONUS_FACTOR = 10
 """REM-25."""
-NO_JOKERS = "there are no jokers in Remi"
-NEEDS_SEQUENCE = "a set needs a sequence first (on the table or in your hand)"
+NO_JOKERS = tr("there are no jokers in Remi")
+NEEDS_SEQUENCE = tr("a set needs a sequence first (on the table or in your hand)")
 
-RULES = MeldRules(runs=REMI_SEQUENCES, set_max=4, run_word="sequence",
+RULES = MeldRules(runs=REMI_SEQUENCES, set_max=4, run_word=tr("sequence"),
                   no_jokers_reason=NO_JOKERS)
 """REM-9, REM-10: Remi sequences (2–10 or J Q K), sets of 3 or 4, no jokers."""
 
@@ -172,7 +173,8 @@ class SeatScore:
                                 *([codes(self.minus)] if self.minus else [])])
             parts.append(f"−{sum(card_value(c) for c in minus_cards)} ({shown})")
         if self.closing is not None:
-            parts.append(f"closed with {self.closing.code}: bonus +{self.bonus}")
+            parts.append(tr("closed with {card}: bonus +{bonus}",
+                            card=self.closing.code, bonus=self.bonus))
         return " ".join(parts) or "0"
 
 
@@ -243,9 +245,9 @@ def close_refusal(cards: Sequence[Card], table: Sequence[Meld] = ()) -> str:
     free = best_arrangement(cards, RULES, card_value)
     if free is not None and free.deadwood:
         verb = "fits" if len(free.deadwood) == 1 else "fit"
-        return (f"{codes(sort_by_suit(free.deadwood))} {verb} no combination: every card but "
-                "the closing card must be in one")
-    return "a set needs a sequence first (on the table or in your combinations)"
+        return (tr("{cards} {verb} no combination: every card but the closing card must be in "
+                   "one", cards=codes(sort_by_suit(free.deadwood)), verb=verb))
+    return tr("a set needs a sequence first (on the table or in your combinations)")
 
 
 def timeout_discard(hand: Sequence[Card], table: Sequence[Meld] = ()) -> Card:
@@ -318,9 +320,10 @@ class ClosePreview:
 
     @property
     def text(self) -> str:
-        shown = " | ".join(m.codes for m in self.melds) or "no combination"
-        return (f"close with {self.card.code}, exposing {shown}: "
-                f"{self.score.total:+d} this deal (bonus {self.score.bonus})")
+        shown = " | ".join(m.codes for m in self.melds) or tr("no combination")
+        return (tr("close with {card}, exposing {shown}: {total} this deal (bonus {bonus})",
+                   card=self.card.code, shown=shown, total=format(self.score.total, '+d'),
+                   bonus=self.score.bonus))
 
 
 # ---------------------------------------------------------------------------
@@ -338,18 +341,18 @@ class RemiGame(DrawDiscardGame):
     """
 
     variant: ClassVar[str] = "remi"
-    title: ClassVar[str] = "Indonesian Remi"
+    title: ClassVar[str] = tr("Indonesian Remi")
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
     options_type: ClassVar[type[Options]] = RemiOptions
     move_types: ClassVar[tuple[type[Move], ...]] = (Draw, Take, Discard, Close, Timeout, Resume)
     legacy_names: ClassVar[dict[str, str]] = {"deal_number": "hand_number"}
-    hand_word: ClassVar[str] = "deal"
+    hand_word: ClassVar[str] = tr("deal")
     draw_sources: ClassVar[tuple[str, ...]] = ("stock",)
     draw_phase: ClassVar[str] = "acquire"
     play_phase: ClassVar[str] = "discard"
-    already_drawn: ClassVar[str] = "you have already drawn or taken this turn"  # REM-14
-    acquire_first: ClassVar[str] = "draw or take first"  # REM-14
+    already_drawn: ClassVar[str] = tr("you have already drawn or taken this turn")  # REM-14
+    acquire_first: ClassVar[str] = tr("draw or take first")  # REM-14
     upcard: ClassVar[bool] = False  # REM-6: the discard pile starts empty
     sort_dealt: ClassVar[bool] = True
     empty_stock_draw_ends: ClassVar[bool] = True  # REM-21
@@ -385,16 +388,19 @@ class RemiGame(DrawDiscardGame):
         return self.dealer
 
     def _start_hand(self, order: Sequence[int], events: list[Event]) -> None:
-        events.append(Event("deal_started", f"Deal {self.hand_number}: {{p{self.dealer}}} deals "
-                            f"{HAND_SIZE} cards each; {{p{self.turn}}} plays first."))
+        events.append(Event("deal_started", tr("Deal {hand_number}: {dealer} deals "
+                                               "{hand_size} cards each; {player} plays first.",
+                                               hand_number=self.hand_number,
+                                               dealer=who(self.dealer), hand_size=HAND_SIZE,
+                                               player=who(self.turn))))
 
     def _stock_empty(self, events: list[Event]) -> bool:
         return True  # REM-21: the deal ends only when the player to move draws
 
     def _source_refusal(self, source: str) -> str:
         if source == "discard":
-            return "to use the discard pile, take a card with the hand cards it completes"
-        return "draw from the stock"  # REM-16
+            return tr("to use the discard pile, take a card with the hand cards it completes")
+        return tr("draw from the stock")  # REM-16
 
     def check_piece(self, piece: Piece) -> None:
         if piece.is_joker:
@@ -443,15 +449,15 @@ class RemiGame(DrawDiscardGame):
         hand = self.hands[seat]
         for other in with_cards:
             if other in self.pile and other not in hand:  # REM-16b
-                return TakeVerdict(False, f"{other.code} is in the discard pile: only the "
-                                   "picked card may come from it")
+                return TakeVerdict(False, tr("{card} is in the discard pile: only the picked "
+                                             "card may come from it", card=other.code))
         try:
             check_held(with_cards, hand)
         except IllegalMove as error:
             return TakeVerdict(False, str(error))
         if len(with_cards) < 2:
-            return TakeVerdict(False, "name 2 or more hand cards that make a combination with "
-                               f"{card.code}")  # REM-16
+            return TakeVerdict(False, tr("name 2 or more hand cards that make a combination "
+                                         "with {card}", card=card.code))  # REM-16
         try:
             meld = read_meld(sort_by_rank([card, *with_cards]), RULES)  # REM-16b, REM-9
         except IllegalMove as error:
@@ -461,8 +467,8 @@ class RemiGame(DrawDiscardGame):
             return TakeVerdict(False, NEEDS_SEQUENCE)  # REM-16c, REM-11
         received = self.cards_above(where)
         if not rest and not received:
-            return TakeVerdict(False, "you would have no card left to discard")  # REM-16d
-        return TakeVerdict(True, f"lays {meld.codes}", where, meld, received)
+            return TakeVerdict(False, tr("you would have no card left to discard"))  # REM-16d
+        return TakeVerdict(True, tr("lays {cards}", cards=meld.codes), where, meld, received)
 
     def _table_run(self, seat: int) -> bool:
         return any(m.is_run for m in self.own_melds(seat))
@@ -497,42 +503,45 @@ class RemiGame(DrawDiscardGame):
                       ) -> tuple[Meld, ...]:
         """REM-19 with the player's grouping: exactly ``rest``, each group valid and backed."""
         if not groups and rest:
-            raise IllegalMove("name your combinations, or leave them out to let the bot find "
-                              "them")
+            raise IllegalMove(tr("name your combinations, or leave them out to let the bot "
+                                 "find them"))
         for number, group in enumerate(groups, start=1):
             if not group:
-                raise IllegalMove(f"group {number} is empty")
+                raise IllegalMove(tr("group {number} is empty", number=number))
         named = self.own_all(p for g in groups for p, _ in g)
         self._check_cards(named)
         have = Counter(rest)
         for piece, count in Counter(named).items():
             if count > have.get(piece, 0):
                 if piece == card:
-                    raise IllegalMove(f"{card.code} is your closing card: group the other "
-                                      "cards")
+                    raise IllegalMove(tr("{card} is your closing card: group the other cards",
+                                         card=card.code))
                 check_held([piece] * count, rest)
         missing = Counter(rest) - Counter(named)
         if missing:
-            raise IllegalMove(f"{codes(sort_by_suit(missing.elements()))} "
-                              f"{'is' if sum(missing.values()) == 1 else 'are'} in no group: "
-                              "every card but the closing card must be in a combination")
+            raise IllegalMove(trn("{cards} is in no group: every card but the closing card "
+                                  "must be in a combination",
+                                  "{cards} are in no group: every card but the closing card "
+                                  "must be in a combination", sum(missing.values()),
+                                  cards=codes(sort_by_suit(missing.elements()))))
         melds = []
         for number, group in enumerate(groups, start=1):
             try:
                 melds.append(read_meld(list(group), RULES))
             except IllegalMove as error:
-                raise IllegalMove(f"group {number}: {error}") from None
+                raise IllegalMove(tr("group {number}: {error}", number=number,
+                                     error=error)) from None
         if any(not m.is_run for m in melds) and not any(m.is_run for m in (*table, *melds)):
-            raise IllegalMove("a set needs a sequence first (on the table or in your "
-                              "combinations)")  # REM-19, REM-11
+            raise IllegalMove(tr("a set needs a sequence first (on the table or in your "
+                                 "combinations)"))  # REM-19, REM-11
         return tuple(melds)
 
     # -- effects ----------------------------------------------------------
 
     def _stock_ran_out(self, events: list[Event]) -> None:
         seat = self.turn
-        events.append(Event("stock_out", f"{{p{seat}}} drew from the empty stock: the deal "
-                            "ends with no close.", seat))
+        events.append(Event("stock_out", tr("{player} drew from the empty stock: the deal "
+                                            "ends with no close.", player=who(seat)), seat))
         self._end_deal(None, None, events)  # REM-21
 
     def _take(self, with_cards: Sequence[Card], verdict: TakeVerdict,
@@ -546,9 +555,11 @@ class RemiGame(DrawDiscardGame):
         self._lay_meld(seat, meld)  # REM-16, REM-12
         self._receive(seat, above)
         self.phase = self.play_phase
-        got = f"; {codes(above)} went to their hand" if above else ""
-        events.append(Event("take", f"{{p{seat}}} took position {verdict.position} and laid "
-                            f"{meld.codes}{got}.", seat))
+        got = tr("; {cards} went to their hand", cards=codes(above)) if above else ""
+        events.append(Event("take", tr("{player} took position {position} and laid "
+                                       "{cards}{got}.",
+                                       player=who(seat), position=verdict.position,
+                                       cards=meld.codes, got=got), seat))
 
     def _discard(self, card: Card, events: list[Event]) -> None:
         if len(self.hands[self.turn]) == 1:  # REM-18, REM-A4: the last card closes
@@ -564,14 +575,16 @@ class RemiGame(DrawDiscardGame):
             self._lay_meld(seat, meld)
         self.pile.append(preview.card)
         shown = " | ".join(m.codes for m in preview.melds)
-        events.append(Event("close", f"{{p{seat}}} closed with {preview.card.code}"
-                            + (f", exposing {shown}" if shown else "") + ".", seat))
+        events.append(Event("close", tr("{player} closed with {card}",
+                                        player=who(seat), card=preview.card.code)
+                            + (tr(", exposing {shown}", shown=shown) if shown else "") + ".", seat))
         self._end_deal(seat, preview, events)
 
     def _timeout(self, events: list[Event]) -> None:
         """REM-30, REM-31: draw if needed, then discard by the fixed rule."""
         seat = self.turn
-        events.append(Event("timeout", f"{{p{seat}}} ran out of time; the bot played for them.",
+        events.append(Event("timeout", tr("{player} ran out of time; the bot played for them.",
+                                          player=who(seat)),
                             seat))
         self._count_timeout_to_auto(seat, events)
         self._play_for(seat, events)
@@ -599,9 +612,10 @@ class RemiGame(DrawDiscardGame):
             order = [(self.dealer + i) % n for i in range(n)]
             winner = max(order, key=lambda s: (points[s], -order.index(s)))
         self.scorings.append(scores)
-        summary = (f"{{p{closer}}} closed and wins deal {self.hand_number}." if closer is not None
-                   else f"The stock ran out: {{p{winner}}} wins deal {self.hand_number} with the "
-                   "highest score.")
+        summary = (tr("{closer} closed and wins deal {hand_number}.",
+                      closer=who(closer), hand_number=self.hand_number) if closer is not None
+                   else tr("The stock ran out: {winner} wins deal {hand_number} with the "
+                           "highest score.", winner=who(winner), hand_number=self.hand_number))
         self._finish_hand(winners=(winner,), points=points,
                           notes=[scores[s].text for s in range(n)], summary=summary,
                           events=events)
@@ -702,10 +716,12 @@ class RemiGame(DrawDiscardGame):
                                    to_move=s == self.to_move, dealer=s == self.dealer,
                                    note="auto-play" if self.auto[s] else "")
                        for s in range(self.players))
-        where = (f"Deal {self.hand_number} of {self.options.deals}" if self.options.deals
-                 else f"Deal {self.hand_number} · playing to {self.options.target}")
-        phase = {"acquire": "to draw or take", "discard": "to discard or close",
-                 "over": "match over"}[self.phase]
+        where = (tr("Deal {hand_number} of {deals}",
+                    hand_number=self.hand_number, deals=self.options.deals) if self.options.deals
+                 else tr("Deal {hand_number} · playing to {target}",
+                         hand_number=self.hand_number, target=self.options.target))
+        phase = {"acquire": tr("to draw or take"), "discard": tr("to discard or close"),
+                 "over": tr("match over")}[self.phase]
         return TableView(variant=self.variant, tiles=False, players=panels,
                          melds=tuple(m.view() for m in self.table),
                          discard=tuple(self.pile), discard_marked=min(POSITIONS, len(self.pile)),
@@ -718,7 +734,7 @@ class RemiGame(DrawDiscardGame):
         n = self.players
         last = self.results[-1] if self.results else None
         if last is None:
-            return ResultView(variant=self.variant, title="No deal finished yet",
+            return ResultView(variant=self.variant, title=tr("No deal finished yet"),
                               placings=tuple(Placing(seat=s, place=1, points="0", total="0")
                                              for s in range(n)), seed=self.seed)
         keys = self.totals if self.is_over else list(last.points)
@@ -729,7 +745,8 @@ class RemiGame(DrawDiscardGame):
                      total=str(last.totals[s]), held=last.held[s], note=last.notes[s],
                      finish=scores[s].closing)
              for s in range(n)), key=lambda p: (p.place, p.seat)))
-        deals = f"{self.hand_number} deal" + ("s" if self.hand_number != 1 else "")
-        title = f"Match over after {deals}" if self.is_over else f"Deal {last.number} result"
+        title = trn("Match over after {n} deal", "Match over after {n} deals",
+                    self.hand_number) if self.is_over else tr("Deal {number} result",
+                                                              number=last.number)
         return ResultView(variant=self.variant, title=title, placings=placings, seed=self.seed,
                           match_over=self.is_over)

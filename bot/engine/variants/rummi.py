@@ -35,6 +35,7 @@ from typing import ClassVar
 from ..cards import Card, Piece, card_deck
 from ..errors import IllegalMove
 from ..game import Event, Move, Options, Timeout, option
+from ..i18n import tr, trn, who
 from ..melds import Meld, describe, extend_meld, read_meld
 from ..moves import Done, LayOff, MeldDown, Placed, Swap, placed
 from ..notation import check_held, remove_pieces
@@ -125,7 +126,7 @@ class RummiGame(SheddingGame):
     """A Rummi match of ``games`` games; scores are integer half-chips (RMI-22)."""
 
     variant: ClassVar[str] = "rummi"
-    title: ClassVar[str] = "Rummi (Singapore)"
+    title: ClassVar[str] = tr("Rummi (Singapore)")
     min_players: ClassVar[int] = 2  # RMI-1
     max_players: ClassVar[int] = 5
     options_type: ClassVar[type[Options]] = RummiOptions
@@ -136,9 +137,9 @@ class RummiGame(SheddingGame):
     direction: ClassVar[int] = -1  # RMI-3: anticlockwise
     min_live: ClassVar[int] = 2  # RMI-21: at most one player not out ends the game
     out_state: ClassVar[SeatState] = SeatState.OUT
-    out_word: ClassVar[str] = "out"
-    game_word: ClassVar[str] = "Hu"
-    done_refusal: ClassVar[str] = "make a play first: a turn cannot be passed"
+    out_word: ClassVar[str] = tr("out")
+    game_word: ClassVar[str] = tr("Hu")
+    done_refusal: ClassVar[str] = tr("make a play first: a turn cannot be passed")
 
     options: RummiOptions = field(default_factory=RummiOptions)
     division: list[Meld] = field(default_factory=list)
@@ -171,14 +172,14 @@ class RummiGame(SheddingGame):
         if found is not None:
             seat, division = found
             self.division = list(division)
-            self.notes[seat] = "Tien Hu"
-            events.append(Event("tien_hu", f"{{p{seat}}} holds a Tien Hu: "
+            self.notes[seat] = tr("Tien Hu")
+            events.append(Event("tien_hu", tr("{player} holds a Tien Hu: ", player=who(seat))
                                 + " | ".join(m.codes for m in division) + ".", seat))
             self._end_game(seat, events)
             return
         for seat in order:
             if not any_new_meld(self.hands[seat], self.rules, sets=False):  # RMI-9
-                self._put_out(seat, "no passport", events)
+                self._put_out(seat, tr("no passport"), events)
         if len(self.live_seats()) < self.min_live:  # RMI-21 right after RMI-7
             self._end_game(None, events)
 
@@ -194,8 +195,8 @@ class RummiGame(SheddingGame):
         number = self.game_number
         if isinstance(move, Done) and self.options.plays_per_turn == "one":
             self.check_turn(move.seat)
-            raise IllegalMove("with plays_per_turn one your turn ends by itself after your "
-                              "play")  # RMI-16
+            raise IllegalMove(tr("with plays_per_turn one your turn ends by itself after your "
+                                 "play"))  # RMI-16
         events = super()._apply(move)
         if isinstance(move, MeldDown | LayOff):
             self.timeouts[move.seat] = 0  # RMI-32: a play of the player's own
@@ -208,7 +209,7 @@ class RummiGame(SheddingGame):
         if isinstance(move, MeldDown):
             if len(move.melds) != 1:
                 self.check_turn(move.seat)
-                raise IllegalMove("lay one new meld per play")  # RMI-15
+                raise IllegalMove(tr("lay one new meld per play"))  # RMI-15
             meld = self.check_new_meld(move.seat, move.melds[0])
             self._lay(move.seat, meld, events)
         elif isinstance(move, LayOff):
@@ -216,8 +217,8 @@ class RummiGame(SheddingGame):
             self._add(move.seat, move.cards[0][0], move.meld, grown, events)
         elif isinstance(move, Swap):
             self.check_turn(move.seat)
-            raise IllegalMove("jokers on the table are fixed: there is no substitution in "
-                              "Rummi")  # RMI-13
+            raise IllegalMove(tr("jokers on the table are fixed: there is no substitution in "
+                                 "Rummi"))  # RMI-13
         elif isinstance(move, Leave):
             self._leave(move.seat, events)
 
@@ -225,24 +226,24 @@ class RummiGame(SheddingGame):
         """RMI-15 (a)/(b), RMI-17: a 3-card meld of cards held; a sequence before the passport."""
         self.check_turn(seat)
         if not pieces:
-            raise IllegalMove("name the 3 cards of the new meld")
+            raise IllegalMove(tr("name the 3 cards of the new meld"))
         if len(pieces) != NEW_MELD_SIZE:
             raise IllegalMove(_size_refusal(pieces))
         check_held([p for p, _ in pieces], self.hands[seat])
         meld = read_meld(list(pieces), self.rules)  # RMI-10 … RMI-12
         if not self.passport[seat] and not meld.is_run:
-            raise IllegalMove("your first play must be a 3-card sequence (passport)")  # RMI-17
+            raise IllegalMove(tr("your first play must be a 3-card sequence (passport)"))  # RMI-17
         return meld
 
     def check_add(self, seat: int, cards: Sequence[Placed], number: int) -> Meld:
         """RMI-15 (c)/(d), RMI-17, RMI-13: one held card onto any table meld; the grown meld."""
         self.check_turn(seat)
         if not cards:
-            raise IllegalMove("name the card to add")
+            raise IllegalMove(tr("name the card to add"))
         if not self.passport[seat]:
-            raise IllegalMove("no passport yet: lay a 3-card sequence first")  # RMI-17
+            raise IllegalMove(tr("no passport yet: lay a 3-card sequence first"))  # RMI-17
         if len(cards) != 1:
-            raise IllegalMove("add one card per play")  # RMI-15
+            raise IllegalMove(tr("add one card per play"))  # RMI-15
         check_held([cards[0][0]], self.hands[seat])
         target = find_meld(self.table, number)  # RMI-14: anybody's meld
         return extend_meld(target.meld, list(cards), self.rules, number)  # RMI-13
@@ -251,8 +252,9 @@ class RummiGame(SheddingGame):
         self.hands[seat] = remove_pieces(self.hands[seat], self.own_all(meld.pieces))
         number = len(self.table) + 1
         self.table.append(TableMeld(number, seat, meld))
-        events.append(Event("meld", f"{{p{seat}}} laid meld {number}: "
-                            f"{describe(meld, self.rules)}.", seat))
+        events.append(Event("meld", tr("{player} laid meld {number}: {describe}.",
+                                       player=who(seat), number=number, describe=describe(meld,
+                                       self.rules)), seat))
         self.passport[seat] = True  # RMI-17
         self._after_action(seat, events)
 
@@ -260,8 +262,9 @@ class RummiGame(SheddingGame):
              events: list[Event]) -> None:
         self.hands[seat] = remove_pieces(self.hands[seat], [self.own(card)])
         replace_meld(self.table, number, grown)
-        events.append(Event("layoff", f"{{p{seat}}} added {card.code} to meld {number}: "
-                            f"{describe(grown, self.rules)}.", seat))
+        events.append(Event("layoff", tr("{player} added {card} to meld {number}: {describe}.",
+                                         player=who(seat), card=card.code, number=number,
+                                         describe=describe(grown, self.rules)), seat))
         self._after_action(seat, events)
 
     def forfeit_move(self, seat: int) -> Move | None:
@@ -291,22 +294,23 @@ class RummiGame(SheddingGame):
         notes = []
         for s in range(self.players):
             status = self.notes[s] if s == winner else \
-                f"out ({self.notes[s]})" if self.out[s] else "still in"
+                tr("out ({notes})", notes=self.notes[s]) if self.out[s] else tr("still in")
             if result.points is not None:
-                status += f", {result.points[s]} points"
+                status += tr(", {points} points", points=result.points[s])
             notes.append("; ".join([status, *seat_payments(result.payments, s)]))
         return list(result.chips), notes
 
     def _game_summary(self, winner: int | None) -> str:
         """Who won and every payment of the game just settled (for the results message)."""
         if winner is not None:
-            head = f"{{p{winner}}} wins by Tien Hu: " + " | ".join(
+            head = tr("{winner} wins by Tien Hu: ", winner=who(winner)) + " | ".join(
                 m.codes for m in self.division) + "." if self.division else \
-                f"{{p{winner}}} played their last card: Hu."
+                tr("{winner} played their last card: Hu.", winner=who(winner))
         elif self.live_seats():
-            head = f"Only {{p{self.live_seats()[0]}}} is not out: the game ends on points."
+            head = tr("Only {live_seats} is not out: the game ends on points.",
+                      live_seats=who(self.live_seats()[0]))
         else:
-            head = "Every player is out: the game ends on points."
+            head = tr("Every player is out: the game ends on points.")
         paid = payments_text(self.payments[-1])
         return f"{head} {paid}" if paid else head
 
@@ -337,9 +341,11 @@ class RummiGame(SheddingGame):
     def table_view(self) -> TableView:
         """Hand sizes, who is out, chip totals (0.5 steps) and every meld with its jokers."""
         panels = self.player_panels()
-        where = f"Game {self.game_number} of {self.games}"
-        status = "match over" if self.is_over else \
-            f"{len(self.live_seats())} in · {self.options.plays_per_turn} play per turn"
+        where = tr("Game {game_number} of {games}",
+                   game_number=self.game_number, games=self.games)
+        status = tr("match over") if self.is_over else \
+            tr("{count} in · {plays_per_turn} play per turn",
+               count=len(self.live_seats()), plays_per_turn=self.options.plays_per_turn)
         return TableView(variant=self.variant, tiles=False, players=panels,
                          melds=tuple(m.view() for m in self.table), to_move=self.to_move,
                          hand_number=self.game_number, hand_label="game",
@@ -370,9 +376,10 @@ class RummiGame(SheddingGame):
                 total=format_chips(self.totals[s]), held=last.held[s] if last else (),
                 note=last.notes[s] if last else "", groups=groups,
                 deadwood_value=deadwood_value))
-        games = f"{self.game_number} game" + ("s" if self.game_number != 1 else "")
-        title = (f"Match over after {games}" if self.is_over
-                 else f"Game {last.number} result" if last else "No game finished yet")
+        title = (trn("Match over after {n} game", "Match over after {n} games",
+                     self.game_number) if self.is_over
+                 else tr("Game {number} result", number=last.number) if last
+                 else tr("No game finished yet"))
         return ResultView(variant=self.variant, title=title,
                           placings=tuple(sorted(placings, key=lambda p: (p.place, p.seat))),
                           seed=self.seed, match_over=self.is_over,
@@ -399,8 +406,9 @@ def _size_refusal(pieces: Sequence[Placed]) -> str:
             pass
         else:
             word = RUMMI_RULES.run_word if meld.is_run else RUMMI_RULES.set_word
-            return f"a new {word} is exactly 3 cards: lay 3, then add one card per play"
-    return "a new meld is exactly 3 cards"
+            return tr("a new {word} is exactly 3 cards: lay 3, then add one card per play",
+                      word=word)
+    return tr("a new meld is exactly 3 cards")
 
 
 def has_play(hand: Sequence[Piece], table: Sequence[TableMeld], passport: bool) -> bool:
@@ -474,9 +482,11 @@ def seat_payments(payments: Sequence[Payment], seat: int) -> list[str]:
     lines = []
     for other, amount in sorted(net.items()):
         if amount < 0:
-            lines.append(f"pays {{p{other}}} {format_chips(-amount, signed=False)}")
+            lines.append(tr("pays {other} {format_chips}",
+                            other=who(other), format_chips=format_chips(-amount, signed=False)))
         elif amount > 0:
-            lines.append(f"gets {format_chips(amount, signed=False)} from {{p{other}}}")
+            lines.append(tr("gets {format_chips} from {other}",
+                            format_chips=format_chips(amount, signed=False), other=who(other)))
     return lines
 
 

@@ -15,6 +15,7 @@ from ..cards import Card, Piece, card_deck
 from ..drawdiscard import MAX_RESHUFFLES, TIMEOUTS_TO_ACT, DrawDiscardGame
 from ..errors import IllegalMove
 from ..game import Event, HandResult, Move, Options, Timeout, option
+from ..i18n import tr, trn, who
 from ..melds import STRAIGHT_ACES, Meld, MeldRules, extend_meld, is_meld, read_meld
 from ..moves import Discard, Draw, LayOff, MeldDown
 from ..scoring import places
@@ -56,7 +57,7 @@ class StraightOptions(Options):
     @property
     def meld_rules(self) -> MeldRules:
         return MeldRules(runs=STRAIGHT_ACES[self.aces], set_max=4,
-                         no_jokers_reason="there are no jokers in Straight Rummy")
+                         no_jokers_reason=tr("there are no jokers in Straight Rummy"))
 
 
 def card_value(card: Piece, aces: str) -> int:
@@ -82,13 +83,13 @@ class StraightGame(DrawDiscardGame):
     """
 
     variant: ClassVar[str] = "straight"
-    title: ClassVar[str] = "Straight Rummy"
+    title: ClassVar[str] = tr("Straight Rummy")
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 6
     options_type: ClassVar[type[Options]] = StraightOptions
     move_types: ClassVar[tuple[type[Move], ...]] = (Draw, MeldDown, LayOff, Discard, Timeout)
     legacy_names: ClassVar[dict[str, str]] = {"scores": "totals", "discard": "pile"}
-    out_of_hand: ClassVar[str] = "you were removed from this hand for inactivity"  # STR-42
+    out_of_hand: ClassVar[str] = tr("you were removed from this hand for inactivity")  # STR-42
 
     options: StraightOptions = field(default_factory=StraightOptions)
     stalemates: list[int] = field(default_factory=list)
@@ -145,8 +146,11 @@ class StraightGame(DrawDiscardGame):
         n = self.players
         self.has_melded = [False] * n
         self.played_before = [False] * n
-        events.append(Event("hand_started", f"Hand {self.hand_number}: {{p{self.dealer}}} deals "
-                            f"{CARDS_DEALT[n]} cards each; {self.pile[-1].code} is face up."))
+        events.append(Event("hand_started", tr("Hand {hand_number}: {dealer} deals "
+                                               "{cards_dealt} cards each; {card} is face up.",
+                                               hand_number=self.hand_number,
+                                               dealer=who(self.dealer), cards_dealt=CARDS_DEALT[n],
+                                               card=self.pile[-1].code)))
 
     def _reset_turn(self) -> None:
         self.melds_this_turn = 0
@@ -155,41 +159,44 @@ class StraightGame(DrawDiscardGame):
     def _stock_empty(self, events: list[Event]) -> bool:
         """STR-17, STR-44: the stock is empty as a turn begins; False when the hand ended."""
         if self.options.stock_out == "end":
-            self._end_hand(None, False, "The stock ran out: the hand ends with no winner.",
+            self._end_hand(None, False, tr("The stock ran out: the hand ends with no winner."),
                            events, charge_all=True)
             return False
         if self.reshuffles >= MAX_RESHUFFLES:  # STR-44: scored as stock_out = end
             self.stalemates.append(self.hand_number)
-            self._end_hand(None, False, f"Stalemate: the stock ran out after {MAX_RESHUFFLES} "
-                           "reshuffles, so the hand ends with no winner.", events,
+            self._end_hand(None, False, tr("Stalemate: the stock ran out after "
+                                           "{max_reshuffles} reshuffles, so the hand ends "
+                                           "with no winner.", max_reshuffles=MAX_RESHUFFLES),
+                                           events,
                            charge_all=True)
             return False
         if len(self.pile) < 2:
-            self._end_hand(None, False, "The stock ran out and the discard pile holds one card: "
-                           "the hand ends with no winner.", events)
+            self._end_hand(None, False, tr("The stock ran out and the discard pile holds one "
+                                           "card: the hand ends with no winner."), events)
             return False
         self._reshuffle(events)
         return True
 
     def _reshuffle_note(self) -> str:
         left = MAX_RESHUFFLES - self.reshuffles
-        return (f" {left} more reshuffle{'s' if left != 1 else ''} allowed this hand."
-                if left else " This was the last reshuffle: when the stock runs out again, "
-                "the hand ends with no winner.")
+        return (trn("{n} more reshuffle allowed this hand.",
+                    "{n} more reshuffles allowed this hand.", left)
+                if left else tr("This was the last reshuffle: when the stock runs out again, "
+                                "the hand ends with no winner."))
 
     def check_piece(self, piece: Piece) -> None:
         if piece.is_joker:
-            raise IllegalMove("there are no jokers in Straight Rummy")  # STR-3
+            raise IllegalMove(tr("there are no jokers in Straight Rummy"))  # STR-3
 
     # -- checks (raise, never mutate) ----------------------------------------
 
     def _check_meld_count(self, seat: int, count: int) -> None:
         if self.options.one_meld_per_turn and (count > 1 or self.melds_this_turn):
-            raise IllegalMove("only one meld per turn")  # STR-25
+            raise IllegalMove(tr("only one meld per turn"))  # STR-25
 
     def _check_may_lay_off(self, seat: int) -> None:
         if self.options.meld_before_layoff and not self.has_melded[seat]:
-            raise IllegalMove("lay down a meld of your own first")  # STR-26
+            raise IllegalMove(tr("lay down a meld of your own first"))  # STR-26
 
     # -- effects ----------------------------------------------------------
 
@@ -210,7 +217,7 @@ class StraightGame(DrawDiscardGame):
 
     def _went_out(self, seat: int, events: list[Event]) -> None:
         rummy = not self.played_before[seat]  # STR-29
-        how = "went rummy" if rummy else "went out"
+        how = tr("went rummy") if rummy else tr("went out")
         self._end_hand(seat, rummy, f"{{p{seat}}} {how}.", events)
 
     def _timeout(self, events: list[Event]) -> None:
@@ -219,7 +226,8 @@ class StraightGame(DrawDiscardGame):
         if self.phase == "draw":
             self._draw("stock", events)
         card = self.timeout_discard(seat)
-        events.append(Event("timeout", f"{{p{seat}}} ran out of time; the bot played for them.",
+        events.append(Event("timeout", tr("{player} ran out of time; the bot played for them.",
+                                          player=who(seat)),
                             seat))
         self.timeouts[seat] += 1  # STR-41
         self._put_on_pile(seat, card, events)
@@ -229,8 +237,8 @@ class StraightGame(DrawDiscardGame):
         if self.timeouts[seat] >= TIMEOUTS_TO_ACT:  # STR-42
             still = self._remove_inactive(seat, events)
             if len(still) == 1:  # STR-43
-                self._end_hand(still[0], False, f"{{p{still[0]}}} is the last active player "
-                               "and wins the hand.", events)
+                self._end_hand(still[0], False, tr("{still} is the last active player and "
+                                                   "wins the hand.", still=who(still[0])), events)
                 return
         self._pass_turn(events)
 
@@ -268,16 +276,16 @@ class StraightGame(DrawDiscardGame):
                           notes=notes, summary=summary, events=events)  # STR-35 … STR-37
 
     def _hand_over_text(self, result: HandResult) -> str:
-        return f"{result.summary} Scores: " + ", ".join(
+        return tr("{summary} Scores: ", summary=result.summary) + ", ".join(
             f"{{p{s}}} {result.totals[s]}" for s in range(self.players)) + "."
 
     def _note(self, seat: int, winner: int | None, rummy: bool, payment: int) -> str:
         """What a seat's hand came to: ``went out``, ``paid 18`` (STR-31), ``removed``."""
         if seat == winner:
-            return "went rummy" if rummy else "went out"
+            return tr("went rummy") if rummy else tr("went out")
         parts = [] if self.active[seat] else ["removed"]
         if winner is not None and not self.options.penalty_scoring:
-            parts.append(f"paid {payment}")
+            parts.append(tr("paid {payment}", payment=payment))
         return ", ".join(parts)
 
     def _payment(self, value: int, rummy: bool) -> int:
@@ -337,11 +345,13 @@ class StraightGame(DrawDiscardGame):
                                    to_move=s == self.to_move, dealer=s == self.dealer,
                                    note="removed" if not self.active[s] else "")
                        for s in range(n))
-        target = (f"hand {self.hand_number} of {self.options.hands}"
+        target = (tr("hand {hand_number} of {hands}",
+                     hand_number=self.hand_number, hands=self.options.hands)
                   if self.options.hands else
-                  f"hand {self.hand_number} · playing to {self.options.target}")
-        phase = {"draw": "to draw", "play": "to meld, lay off or discard",
-                 "over": "match over"}[self.phase]
+                  tr("hand {hand_number} · playing to {target}",
+                     hand_number=self.hand_number, target=self.options.target))
+        phase = {"draw": tr("to draw"), "play": tr("to meld, lay off or discard"),
+                 "over": tr("match over")}[self.phase]
         return TableView(variant=self.variant, tiles=False, players=panels,
                          melds=tuple(m.view() for m in self.table),
                          discard=tuple(self.pile[-1:]), stock=len(self.stock),
@@ -359,22 +369,23 @@ class StraightGame(DrawDiscardGame):
                      held=last.held[s] if last else (),
                      note=last.notes[s] if last else "")
              for s in range(self.players)), key=lambda p: (p.place, p.seat)))
-        hands = f"{self.hand_number} hand" + ("s" if self.hand_number != 1 else "")
-        title = (f"Match over after {hands}" if self.is_over
-                 else self._hand_title(last) if last else "No hand played yet")
+        hands = tr("{hand_number} hand",
+                   hand_number=self.hand_number) + ("s" if self.hand_number != 1 else "")
+        title = (tr("Match over after {hands}", hands=hands) if self.is_over
+                 else self._hand_title(last) if last else tr("No hand played yet"))
         if self.is_over and last is not None and not last.winners:
-            title += " · " + ("the last a stalemate" if last.number in self.stalemates
-                              else "the last without a winner")
+            title += " · " + (tr("the last a stalemate") if last.number in self.stalemates
+                              else tr("the last without a winner"))
         return ResultView(variant=self.variant, title=title, placings=placings, seed=self.seed,
                           match_over=self.is_over)
 
     def _hand_title(self, result: HandResult) -> str:
         """``Hand 3 result``, or what ended a hand without a winner (STR-17, STR-44)."""
         if result.winners:
-            return f"Hand {result.number} result"
+            return tr("Hand {number} result", number=result.number)
         if result.number in self.stalemates:
-            return f"Hand {result.number}: stalemate, no winner"
-        return f"Hand {result.number}: no winner"
+            return tr("Hand {number}: stalemate, no winner", number=result.number)
+        return tr("Hand {number}: no winner", number=result.number)
 
 
 # ---------------------------------------------------------------------------

@@ -27,6 +27,7 @@ from typing import ClassVar
 from ..cards import NO_SUIT, TILE_JOKER, Colour, Face, Piece, Tile, tile_set
 from ..errors import IllegalMove
 from ..game import Event, Game, HandResult, Move, Options, Timeout, option
+from ..i18n import and_list, tr, trn, who
 from ..melds import TILE_NUMBERS, Meld, MeldRules, read_meld
 from ..moves import Done, Draw, Placed, Resume
 from ..notation import check_held, remove_pieces
@@ -53,7 +54,8 @@ ARRANGE_SECONDS = 10.0
 """TIL-20: the search limit."""
 RULES = MeldRules(runs=TILE_NUMBERS, set_max=4, jokers=True, tiles=True)
 """TIL-7 … TIL-9."""
-NOT_BEFORE_INITIAL = "until your initial meld is made you may only lay new melds from your rack"
+NOT_BEFORE_INITIAL = tr("until your initial meld is made you may only lay new melds from your "
+                        "rack")
 
 
 @dataclass(frozen=True)
@@ -216,7 +218,7 @@ class TilesGame(Game[Tile]):
     """A Tile Rummy match: games until ``games`` or ``target`` (TIL-27)."""
 
     variant: ClassVar[str] = "tiles"
-    title: ClassVar[str] = "Tile Rummy"
+    title: ClassVar[str] = tr("Tile Rummy")
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
     tiles: ClassVar[bool] = True
@@ -267,18 +269,18 @@ class TilesGame(Game[Tile]):
             for seat in drawers:
                 tile = tiles.pop()
                 while tile.is_joker:
-                    events.append(Event("first_draw", f"{{p{seat}}} drew a joker and draws "
-                                        "again.", seat))
+                    events.append(Event("first_draw", tr("{player} drew a joker and draws "
+                                                         "again.", player=who(seat)), seat))
                     tile = tiles.pop()
                 drawn[seat] = tile
-            events.append(Event("first_draw", "First-player draw: " + ", ".join(
+            events.append(Event("first_draw", tr("First-player draw: ") + ", ".join(
                 f"{{p{s}}} {t.code}" for s, t in drawn.items()) + "."))
             top = max(t.rank for t in drawn.values())
             drawers = [s for s in drawers if drawn[s].rank == top]
             if len(drawers) == 1:
                 return drawers[0]
             events.append(Event("first_draw", " and ".join(f"{{p{s}}}" for s in drawers)
-                                + f" tie with {top} and draw again."))
+                                + tr(" tie with {top} and draw again.", top=top)))
 
     def _new_game(self, events: list[Event]) -> None:
         n = self.players
@@ -294,14 +296,16 @@ class TilesGame(Game[Tile]):
         self.passes = 0
         self.over = False
         self.turn = first
-        events.append(Event("game_started", f"Game {self.game_number}: {{p{first}}} plays "
-                            f"first; {RACK} tiles each, {len(self.pool)} in the pool."))
+        events.append(Event("game_started", tr("Game {game_number}: {first} plays first; "
+                                               "{rack} tiles each, {count} in the pool.",
+                                               game_number=self.game_number, first=who(first),
+                                               rack=RACK, count=len(self.pool))))
         self._begin_turn(events)
 
     def _begin_turn(self, events: list[Event]) -> None:
         self._reset_stage()
         self.turn_serial += 1
-        events.append(Event("turn", f"{{p{self.turn}}} to play.", self.turn))
+        events.append(Event("turn", tr("{player} to play.", player=who(self.turn)), self.turn))
 
     def _run_auto(self, events: list[Event]) -> None:
         """TIL-30: a seat on auto-play ends its turn at once as draw. Run after every move,
@@ -351,7 +355,7 @@ class TilesGame(Game[Tile]):
 
     def check_piece(self, piece: Piece) -> None:
         if not isinstance(piece, Tile):
-            raise IllegalMove(f"{piece.code} is not a tile")
+            raise IllegalMove(tr("{card} is not a tile", card=piece.code))
 
     def hand(self, seat: int) -> Sequence[Tile]:
         return self.racks[seat]
@@ -372,20 +376,21 @@ class TilesGame(Game[Tile]):
         events: list[Event] = []
         if isinstance(move, Resume):
             if not self.auto[move.seat]:
-                raise IllegalMove("you are not on auto-play")
+                raise IllegalMove(tr("you are not on auto-play"))
             self.auto[move.seat] = False
             self.timeouts[move.seat] = 0
-            events.append(Event("resume", f"{{p{move.seat}}} plays again from their next turn.",
+            events.append(Event("resume", tr("{player} plays again from their next turn.",
+                                             player=who(move.seat)),
                                 move.seat))
             return events
         self.require_turn(move.seat)
         if isinstance(move, Timeout):
             if not self.options.turn_seconds:
-                raise IllegalMove("there is no turn timer in this game")  # TIL-28
+                raise IllegalMove(tr("there is no turn timer in this game"))  # TIL-28
             self._timeout(events)
         elif isinstance(move, Draw):
             if move.source != "pool":
-                raise IllegalMove("draw from the pool")
+                raise IllegalMove(tr("draw from the pool"))
             self.timeouts[self.turn] = 0
             self._draw_and_end(events)
         elif isinstance(move, Done):
@@ -418,7 +423,7 @@ class TilesGame(Game[Tile]):
         for i, meld in enumerate(self.staged):
             if meld.number == number:
                 return i
-        raise IllegalMove(f"there is no meld {number} on the table")
+        raise IllegalMove(tr("there is no meld {number} on the table", number=number))
 
     def _start_jokers(self) -> list[tuple[Face, bool, int]]:
         """Each start-of-turn joker k: (stand-in, in a set, start meld number)."""
@@ -491,7 +496,8 @@ class TilesGame(Game[Tile]):
         meld = self.staged[index]
         spots = [i for i, t in enumerate(meld.tiles) if t == tile]
         if not spots:
-            raise IllegalMove(f"meld {meld.number} holds no {tile.code}")
+            raise IllegalMove(tr("meld {number} holds no {card}",
+                                 number=meld.number, card=tile.code))
         for wanted in prefer:
             for i in spots:
                 if meld.origins[i].startswith(wanted):
@@ -509,21 +515,23 @@ class TilesGame(Game[Tile]):
         origin = meld.origins[position]
         if origin.startswith("j") and self.options.joker_retrieve != "free":
             face = self._start_jokers()[int(origin[1:])][0]
-            raise IllegalMove(f"release the joker first (it stands for {face.label(True)})")
+            raise IllegalMove(tr("release the joker first (it stands for {label})",
+                                 label=face.label(True)))
         if self._locked(meld) and (origin.startswith("j") or _start_meld(origin) == meld.number):
-            raise IllegalMove(f"meld {meld.number} holds a joker: release it first")
+            raise IllegalMove(tr("meld {number} holds a joker: release it first",
+                                 number=meld.number))
 
     # -- staging actions (TIL-11, TIL-12) -------------------------------------
 
     def _play(self, move: Play) -> None:
         tiles = [t for t, _ in move.tiles]
         if not tiles:
-            raise IllegalMove("name at least one tile")
+            raise IllegalMove(tr("name at least one tile"))
         check_held(tiles, self._rack_left())
         for tile, face in move.tiles:
             if face is not None and not tile.is_joker:
-                raise IllegalMove(f"{tile.code} is not a joker, so it cannot stand for "
-                                  f"{face.label(True)}")
+                raise IllegalMove(tr("{card} is not a joker, so it cannot stand for {label}",
+                                     card=tile.code, label=face.label(True)))
         index = None if move.meld is None else self._find(move.meld)
         if index is not None and not self.made_initial and self._has_start_tiles(
                 self.staged[index]):
@@ -535,7 +543,7 @@ class TilesGame(Game[Tile]):
     def _move_tile(self, move: MoveTile) -> None:
         source = self._find(move.from_meld)
         if move.to_meld == move.from_meld:
-            raise IllegalMove("the tile is already in that meld")
+            raise IllegalMove(tr("the tile is already in that meld"))
         target = None if move.to_meld is None else self._find(move.to_meld)
         meld = self.staged[source]
         position = self._position(source, move.tile, ("r", "x", "f", "t", "j"))
@@ -555,14 +563,16 @@ class TilesGame(Game[Tile]):
         index = self._find(move.meld)
         meld = self.staged[index]
         if not 1 <= move.at < len(meld.tiles):
-            raise IllegalMove(f"split meld {meld.number} after tile 1 to {len(meld.tiles) - 1}")
+            raise IllegalMove(tr("split meld {number} after tile 1 to {count}",
+                                 number=meld.number, count=len(meld.tiles) - 1))
         moving = range(move.at, len(meld.tiles))
         if not self.made_initial and any(meld.origins[i] not in ("r", "rj") for i in moving):
             raise IllegalMove(NOT_BEFORE_INITIAL)  # TIL-12b
         if self._locked(meld) and any(meld.origins[i].startswith("j")
                                       or _start_meld(meld.origins[i]) == meld.number
                                       for i in moving):
-            raise IllegalMove(f"meld {meld.number} holds a joker: release it first")  # TIL-12d
+            raise IllegalMove(tr("meld {number} holds a joker: release it first",
+                                 number=meld.number))  # TIL-12d
         keep = range(move.at)
         self.staged[index] = self._tidy(Staged(
             meld.number, tuple(meld.tiles[i] for i in keep), tuple(meld.faces[i] for i in keep),
@@ -576,7 +586,7 @@ class TilesGame(Game[Tile]):
         meld = self.staged[index]
         tile = move.tile
         if tile.is_joker:
-            raise IllegalMove("a joker is released with a numbered tile")
+            raise IllegalMove(tr("a joker is released with a numbered tile"))
         jokers = self._start_jokers()
         spot = None
         for i, origin in enumerate(meld.origins):
@@ -594,23 +604,27 @@ class TilesGame(Game[Tile]):
         if spot is None:
             held = [jokers[int(o[1:])][0].label(True) for o in meld.origins if o.startswith("j")]
             if not held:
-                raise IllegalMove(f"meld {meld.number} holds no joker to release")
-            raise IllegalMove(f"{tile.code} does not match the joker of meld {meld.number} "
-                              f"(it stands for {' or '.join(held)})")  # TIL-12e
+                raise IllegalMove(tr("meld {number} holds no joker to release",
+                                     number=meld.number))
+            raise IllegalMove(tr("{card} does not match the joker of meld {number} (it stands "
+                                 "for {list})",
+                                 card=tile.code, number=meld.number,
+                                 list=' or '.join(held)))  # TIL-12e
         if move.source is None:
             check_held([tile], self._rack_left())
             origin = "x"
             source_index = None
         else:
             if self.options.joker_retrieve == "replace_from_rack":
-                raise IllegalMove("the replacing tile must come from your rack")  # TIL-12e
+                raise IllegalMove(tr("the replacing tile must come from your rack"))  # TIL-12e
             source_index = self._find(move.source)
             if source_index == index:
-                raise IllegalMove("the replacing tile must come from another meld")
+                raise IllegalMove(tr("the replacing tile must come from another meld"))
             source = self.staged[source_index]
             position = self._position(source_index, tile, ("r", "x", "t"))
             if source.origins[position].startswith(("j", "f", "rj")):
-                raise IllegalMove(f"meld {source.number} holds no {tile.code}")
+                raise IllegalMove(tr("meld {number} holds no {card}",
+                                     number=source.number, card=tile.code))
             self._check_joker_move(source, position)
         joker_number = int(meld.origins[spot][1:])
         # The joker leaves; the tile takes its place; the joker is a one-tile staged meld.
@@ -637,17 +651,17 @@ class TilesGame(Game[Tile]):
                     return
                 found_other = origin
         if found_other is None:
-            raise IllegalMove(f"{move.tile.code} is not on the staged table")
+            raise IllegalMove(tr("{card} is not on the staged table", card=move.tile.code))
         if found_other == "x":
-            raise IllegalMove(f"{move.tile.code} released a joker: it stays on the table "
-                              "(undo resets the turn)")  # TIL-12a
-        raise IllegalMove(f"{move.tile.code} was on the table at the start of your turn: "
-                          "it cannot go to your rack")  # TIL-12a
+            raise IllegalMove(tr("{card} released a joker: it stays on the table (undo resets "
+                                 "the turn)", card=move.tile.code))  # TIL-12a
+        raise IllegalMove(tr("{card} was on the table at the start of your turn: it cannot go "
+                             "to your rack", card=move.tile.code))  # TIL-12a
 
     def _arrange(self, move: Arrange, events: list[Event]) -> None:
         tiles = list(move.tiles)
         if not tiles:
-            raise IllegalMove("name at least one tile")
+            raise IllegalMove(tr("name at least one tile"))
         check_held(tiles, self._rack_left())
         jokers_info = self._start_jokers()
         staged_melds = []
@@ -668,9 +682,9 @@ class TilesGame(Game[Tile]):
             found = arrange(staged_melds, tiles, joker_list, self.made_initial,
                             self.options.solve_rules, time.monotonic() + ARRANGE_SECONDS)
         except SearchStopped:
-            raise IllegalMove("search stopped: too many possibilities") from None
+            raise IllegalMove(tr("search stopped: too many possibilities")) from None
         if found is None:
-            raise IllegalMove("no valid arrangement with these tiles")
+            raise IllegalMove(tr("no valid arrangement with these tiles"))
         melds, changed = found
         self._install(melds)
         if self.options.joker_retrieve != "free":
@@ -681,10 +695,11 @@ class TilesGame(Game[Tile]):
                     # Both keep their stand-ins, but neither may move (TIL-12c): the search
                     # cuts such a run between them where both parts stay runs; a meld it
                     # could not cut is refused rather than allowed.
-                    raise IllegalMove("no arrangement found that keeps each table joker in "
-                                      "its meld")
-        events.append(Event("arranged", f"{{p{self.turn}}} arranged the table ({changed} "
-                            f"meld{'s' if changed != 1 else ''} changed).", self.turn))
+                    raise IllegalMove(tr("no arrangement found that keeps each table joker in "
+                                         "its meld"))
+        events.append(Event("arranged", trn("{player} arranged the table ({n} meld changed).",
+                                            "{player} arranged the table ({n} melds changed).",
+                                            changed, player=who(self.turn)), self.turn))
 
     def _slots(self, meld: Staged) -> tuple[tuple[Slot, ...], bool]:
         """A staged meld as slots (its reading when valid) and whether it may stay as it is."""
@@ -777,12 +792,13 @@ class TilesGame(Game[Tile]):
                     stood, in_set, _ = jokers[int(origin[1:])]
                     now = faces[i]
                     if now.rank != stood.rank or (not in_set and now.suit != stood.suit):
-                        faults.append(f"meld {meld.number}: the joker must still stand for "
-                                      f"{stood.label(True)} (release it first)")
+                        faults.append(tr("meld {number}: the joker must still stand for "
+                                         "{label} (release it first)",
+                                         number=meld.number, label=stood.label(True)))
                 if (origin.startswith("f") and self.options.retrieved_joker_new_meld_only
                         and any(o.startswith(("t", "j")) for o in meld.origins)):
-                    faults.append(f"meld {meld.number}: a released joker may only join "
-                                  "tiles from your rack")
+                    faults.append(tr("meld {number}: a released joker may only join tiles "
+                                     "from your rack", number=meld.number))
         return faults
 
     @staticmethod
@@ -810,17 +826,20 @@ class TilesGame(Game[Tile]):
                 codes = meld.codes
                 if text.startswith(codes):
                     text = text[len(codes):].lstrip()
-                    bad.append(f"meld {meld.number} ({codes}) {text}")
+                    bad.append(tr("meld {number} ({cards}) {text}",
+                                  number=meld.number, cards=codes, text=text))
                 else:
-                    bad.append(f"meld {meld.number} ({codes}): {text}")
+                    bad.append(tr("meld {number} ({cards}): {text}",
+                                  number=meld.number, cards=codes, text=text))
         if bad:
             return "; ".join(bad)  # check 1
         if not self.made_initial:  # check 2
             total = sum(f.rank for meld, r in zip(self.staged, readings, strict=True)
                         if not self._has_start_tiles(meld) for f in r.faces)
             if total < self.options.initial_meld:
-                return (f"your new melds total {total}; the initial meld needs "
-                        f"{self.options.initial_meld}")
+                return (tr("your new melds total {total}; the initial meld needs "
+                           "{initial_meld}",
+                           total=total, initial_meld=self.options.initial_meld))
         faults = self._joker_faults(self.staged, readings)  # checks 3 and 4
         if faults:
             three = [f for f in faults if "stand for" in f]
@@ -856,10 +875,14 @@ class TilesGame(Game[Tile]):
         if first:
             self.initial[seat] = True
         self.passes = 0
-        events.append(Event("commit", f"{{p{seat}}} placed {len(placed)} tile"
-                            f"{'s' if len(placed) != 1 else ''}"
-                            + (" and made the initial meld" if first and
-                               self.options.initial_meld else "") + ".", seat))
+        if first and self.options.initial_meld:
+            text = trn("{player} placed {n} tile and made the initial meld.",
+                       "{player} placed {n} tiles and made the initial meld.", len(placed),
+                       player=who(seat))
+        else:
+            text = trn("{player} placed {n} tile.", "{player} placed {n} tiles.", len(placed),
+                       player=who(seat))
+        events.append(Event("commit", text, seat))
         if not self.racks[seat]:
             self._end_game(seat, events)  # TIL-21
             return
@@ -873,11 +896,13 @@ class TilesGame(Game[Tile]):
         self.racks[seat].extend(drawn)
         if drawn:
             self.drawn[seat] = drawn[-1]
-        events.append(Event("penalty", f"{{p{seat}}}'s table was invalid ({reason}): the table "
-                            f"is restored and they draw {count} penalty tile"
-                            f"{'s' if count != 1 else ''}.", seat,
-                            private="You drew " + (" ".join(t.code for t in drawn) or
-                                                   "nothing") + "."))
+        events.append(Event("penalty", trn("{player}'s table was invalid ({reason}): the table "
+                                           "is restored and they draw {n} penalty tile.",
+                                           "{player}'s table was invalid ({reason}): the table "
+                                           "is restored and they draw {n} penalty tiles.",
+                                           count, player=who(seat), reason=reason), seat,
+                            private=tr("You drew {tiles}.", tiles=" ".join(t.code for t in drawn))
+                            if drawn else tr("You drew nothing.")))
         self._turn_ended(drew=count > 0, events=events)
 
     def _draw_and_end(self, events: list[Event], auto: bool = False) -> None:
@@ -888,12 +913,13 @@ class TilesGame(Game[Tile]):
             tile = self.pool.pop()
             self.racks[seat].append(tile)
             self.drawn[seat] = tile
-            events.append(Event("draw", f"{{p{seat}}} drew a tile"
+            events.append(Event("draw", tr("{player} drew a tile", player=who(seat))
                                 + (" (auto-play)" if auto else "") + ".", seat,
-                                private=f"You drew {tile.code}."))
+                                private=tr("You drew {card}.", card=tile.code)))
             self._turn_ended(drew=True, events=events)
         else:
-            events.append(Event("pass", f"{{p{seat}}} passes: the pool is empty.", seat))
+            events.append(Event("pass", tr("{player} passes: the pool is empty.",
+                                           player=who(seat)), seat))
             self._turn_ended(drew=False, events=events)
 
     def _turn_ended(self, drew: bool, events: list[Event]) -> None:
@@ -912,12 +938,13 @@ class TilesGame(Game[Tile]):
 
     def _timeout(self, events: list[Event]) -> None:
         seat = self.turn
-        events.append(Event("timeout", f"{{p{seat}}} ran out of time.", seat))
+        events.append(Event("timeout", tr("{player} ran out of time.", player=who(seat)), seat))
         self.timeouts[seat] += 1
         if self.timeouts[seat] >= AUTO_TIMEOUTS and not self.auto[seat]:
             self.auto[seat] = True
-            events.append(Event("auto", f"{{p{seat}}} timed out {AUTO_TIMEOUTS} times in a row "
-                                "and is on auto-play until they send resume.", seat))
+            events.append(Event("auto", tr("{player} timed out {auto_timeouts} times in a row "
+                                           "and is on auto-play until they send resume.",
+                                           player=who(seat), auto_timeouts=AUTO_TIMEOUTS), seat))
         placed = self._placed_from_rack()
         reason = self._expiry_reason(bool(placed))
         if reason is None and placed:
@@ -949,7 +976,8 @@ class TilesGame(Game[Tile]):
         totals = [self.rack_total(s) for s in range(n)]
         points = [0 if s == winner else -totals[s] for s in range(n)]
         points[winner] = -sum(points)  # TIL-24
-        self._record((winner,), points, f"{{p{winner}}} emptied their rack.", events)
+        self._record((winner,), points, tr("{winner} emptied their rack.", winner=who(winner)),
+                                           events)
 
     def _end_blocked(self, events: list[Event]) -> None:
         n = self.players
@@ -960,15 +988,15 @@ class TilesGame(Game[Tile]):
         share = -sum(points) // len(winners)  # TIL-25: split, rounded down
         for s in winners:
             points[s] = share
-        self._record(winners, points, "Every player passed: the game is blocked; the lowest "
-                     f"rack total ({low}) wins.", events)
+        self._record(winners, points, tr("Every player passed: the game is blocked; the "
+                                         "lowest rack total ({low}) wins.", low=low), events)
 
     def _record(self, winners: tuple[int, ...], points: list[int], summary: str,
                 events: list[Event]) -> None:
         n = self.players
         for s in range(n):
             self.scores[s] += points[s]
-        notes = tuple(f"rack {self.rack_total(s)}" for s in range(n))
+        notes = tuple(tr("rack {rack_total}", rack_total=self.rack_total(s)) for s in range(n))
         self.results.append(HandResult(
             number=self.game_number, winners=winners, points=tuple(points),
             totals=tuple(self.scores), held=tuple(tuple(r) for r in self.racks), notes=notes,
@@ -981,9 +1009,9 @@ class TilesGame(Game[Tile]):
         if self._match_over():
             self.over = True
             best = best_seats(self.scores, False)  # TIL-27
-            names = " and ".join(f"{{p{s}}}" for s in best)
-            events.append(Event("match_over", f"The match is over: {names} "
-                                f"{'win' if len(best) > 1 else 'wins'}."))
+            events.append(Event("match_over", trn(
+                "The match is over: {names} wins.", "The match is over: {names} win.",
+                len(best), names=and_list([who(s) for s in best]))))
             return
         self._new_game(events)
 
@@ -1081,15 +1109,18 @@ class TilesGame(Game[Tile]):
                                    score=str(self.scores[s]), state=self._state(s),
                                    to_move=s == self.to_move,
                                    note="" if self.initial[s] or not self.options.initial_meld
-                                   else "no initial meld yet")
+                                   else tr("no initial meld yet"))
                        for s in range(n))
         if self.options.target:
-            status = f"Game {self.game_number} · playing to {self.options.target}"
+            status = tr("Game {game_number} · playing to {target}",
+                        game_number=self.game_number, target=self.options.target)
         else:
-            status = f"Game {self.game_number} of {self.options.games}"
+            status = tr("Game {game_number} of {games}",
+                        game_number=self.game_number, games=self.options.games)
         changed = sum(1 for v in self.meld_views() if v.changed)
         if not self.over and changed:
-            status += f" · {changed} meld{'s' if changed != 1 else ''} changed this turn"
+            status = trn("{status} · {n} meld changed this turn",
+                         "{status} · {n} melds changed this turn", changed, status=status)
         return TableView(variant=self.variant, tiles=True, players=panels,
                          melds=self.meld_views() if not self.over else tuple(
                              MeldView(m.number, m.tiles, m.faces, "run") for m in self.table),
@@ -1109,9 +1140,10 @@ class TilesGame(Game[Tile]):
                      total=str(self.scores[s]), held=last.held[s] if last else (),
                      note=last.notes[s] if last else "")
              for s in range(self.players)), key=lambda p: (p.place, p.seat)))
-        games = f"{self.game_number} game" + ("s" if self.game_number != 1 else "")
-        title = (f"Match over after {games}" if self.is_over
-                 else f"Game {last.number} result" if last else "No game played yet")
+        title = (trn("Match over after {n} game", "Match over after {n} games",
+                     self.game_number) if self.is_over
+                 else tr("Game {number} result", number=last.number) if last
+                 else tr("No game played yet"))
         return ResultView(variant=self.variant, title=title, placings=placings, tiles=True,
                           seed=self.seed, match_over=self.is_over)
 

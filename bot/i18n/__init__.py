@@ -1,0 +1,217 @@
+"""Every word a player reads, in their language: gettext catalogs managed with Babel.
+
+The catalogs are ``bot/locale/<lang>/LC_MESSAGES/rummy.po`` (made from ``rummy.pot`` by
+``python -m bot.i18n update``). English is the msgid itself, so an empty or missing
+translation reads in English.
+
+*Which* language is a context variable: whoever answers an interaction or builds a public
+message sets it (:func:`speaking`), and everything below it just calls :func:`_`,
+:func:`_n`, :func:`_label`, :func:`_option` or :func:`say`. Ephemeral answers are in the
+clicker's language, public messages and DMs in the server's (:mod:`bot.languages`).
+
+The engine cannot import this (it is pure): it makes :class:`~bot.engine.i18n.Msg` values
+with ``tr``/``trn``, which :func:`say` (and ``_`` on a value) translates here.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import gettext
+import io
+import logging
+from collections.abc import Iterator
+from contextvars import ContextVar
+from pathlib import Path
+
+from babel import Locale, UnknownLocaleError
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from babel.numbers import format_decimal
+from babel.support import Translations
+
+from bot.engine.i18n import Msg, fill
+
+log = logging.getLogger(__name__)
+
+DOMAIN = "rummy"
+LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
+"""``bot/locale``: the template ``rummy.pot`` and one ``<lang>/LC_MESSAGES/rummy.po`` each."""
+
+LANGUAGES: dict[str, str] = {
+    "en": "English",
+    "id": "Bahasa Indonesia",
+    "ms": "Bahasa Melayu",
+    "hi": "हिन्दी",
+    "zh_Hans": "简体中文",
+}
+"""The languages the bot speaks: Babel code → its own name (what the settings offer)."""
+SOURCE = "en"
+SHIPPED: tuple[str, ...] = ("en",)
+"""Languages whose catalogs are complete (every message translated, checked by the tests).
+A translator adds their language here when its catalog is done."""
+
+DISCORD_LOCALES: dict[str, str] = {
+    "en-US": "en", "en-GB": "en", "id": "id", "hi": "hi", "zh-CN": "zh_Hans",
+}
+"""Discord's client locales the bot answers in (Discord has no Malay: players choose it
+with ``/rummy settings language``)."""
+
+PSEUDO = "qps"
+"""The pseudo-locale the tests generate (every message accented and bracketed)."""
+
+_current: ContextVar[str] = ContextVar("language", default=SOURCE)
+_catalogs: dict[str, gettext.NullTranslations] = {}
+_number_locales: dict[str, Locale] = {}
+
+
+def from_discord(locale: str | None) -> str | None:
+    """The language for a Discord locale (``zh-CN`` → ``zh_Hans``), or None if not spoken."""
+    if locale is None:
+        return None
+    return DISCORD_LOCALES.get(str(locale))
+
+
+def current() -> str:
+    """The language of the text being built now."""
+    return _current.get()
+
+
+@contextlib.contextmanager
+def speaking(language: str) -> Iterator[None]:
+    """Build text in ``language`` inside this block (public messages, DMs)."""
+    token = _current.set(language)
+    try:
+        yield
+    finally:
+        _current.reset(token)
+
+
+def use(language: str) -> None:
+    """Speak ``language`` for the rest of this task (an interaction's handler)."""
+    _current.set(language)
+
+
+def catalog_path(language: str) -> Path:
+    return LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def compile_po(po_path: Path) -> Translations:
+    """A catalog compiled in memory from its ``.po`` (fuzzy entries left out)."""
+    with po_path.open("rb") as source:
+        catalog = read_po(source, locale=po_path.parent.parent.name, domain=DOMAIN)
+    buffer = io.BytesIO()
+    write_mo(buffer, catalog)
+    buffer.seek(0)
+    return Translations(buffer, domain=DOMAIN)
+
+
+def _load(language: str) -> gettext.NullTranslations:
+    """A language's catalog: its compiled ``.mo`` when it is newer than the ``.po``, else
+    the ``.po`` compiled now (a fresh checkout needs no build step)."""
+    po = catalog_path(language)
+    mo = po.with_suffix(".mo")
+    if mo.exists() and (not po.exists() or mo.stat().st_mtime >= po.stat().st_mtime):
+        with mo.open("rb") as compiled:
+            return Translations(compiled, domain=DOMAIN)
+    if po.exists():
+        return compile_po(po)
+    return gettext.NullTranslations()
+
+
+def catalog(language: str) -> gettext.NullTranslations:
+    found = _catalogs.get(language)
+    if found is None:
+        found = _catalogs[language] = (gettext.NullTranslations() if language == SOURCE
+                                       else _load(language))
+    return found
+
+
+def install(language: str, translations: gettext.NullTranslations,
+            numbers: str = SOURCE) -> None:
+    """Use ``translations`` for ``language`` (the tests' pseudo-locale), with ``numbers``
+    formatted as that locale does."""
+    _catalogs[language] = translations
+    _number_locales[language] = Locale.parse(numbers)
+
+
+def number_locale(language: str) -> Locale:
+    found = _number_locales.get(language)
+    if found is None:
+        try:
+            found = Locale.parse(language)
+        except (UnknownLocaleError, ValueError):
+            found = Locale.parse(SOURCE)
+        _number_locales[language] = found
+    return found
+
+
+def number(value: float, language: str | None = None) -> str:
+    """``33.5`` as the language writes it (``33,5`` in Indonesian)."""
+    return format_decimal(value, locale=number_locale(language or current()))
+
+
+def _shown(value: object, language: str) -> str:
+    if isinstance(value, bool):
+        return str(value)
+    if isinstance(value, int | float):
+        return number(value, language)
+    if isinstance(value, Msg):
+        return say(value, language)
+    return str(value)
+
+
+def _format(text: str, params: dict[str, object], language: str) -> str:
+    if not params:
+        return text
+    return fill(text, {key: _shown(value, language) for key, value in params.items()})
+
+
+def _plural_count(count: float) -> int:
+    """gettext plural formulas take integers; a fraction (1.5 chips) reads as plural."""
+    return int(count) if float(count).is_integer() else 2
+
+
+def say(value: str, language: str | None = None) -> str:
+    """A :class:`Msg` (from the engine or a table of ``tr``) in the current language; any
+    other string as it is (names, codes, text already translated)."""
+    if not isinstance(value, Msg):
+        return value
+    language = language or current()
+    book = catalog(language)
+    if value.plural is None:
+        text = book.gettext(value.msgid)
+    else:
+        assert value.count is not None
+        text = book.ngettext(value.msgid, value.plural, _plural_count(value.count))
+    text = _format(text, value.params, language)
+    return text[:1].upper() + text[1:] if value.capital else text
+
+
+def _(msgid: str, /, **params: object) -> str:
+    """``msgid`` (English, a literal) translated now, its ``{placeholders}`` filled."""
+    language = current()
+    return _format(catalog(language).gettext(msgid), params, language)
+
+
+def _n(singular: str, plural: str, count: float, /, **params: object) -> str:
+    """A counted sentence: ``{n}`` is ``count``; the language picks the plural form."""
+    language = current()
+    text = catalog(language).ngettext(singular, plural, _plural_count(count))
+    return _format(text, {"n": count, **params}, language)
+
+
+def _label(msgid: str, /, **params: object) -> str:
+    """A button's label (Discord: at most 80 characters; the tests check translations)."""
+    return _(msgid, **params)
+
+
+def _option(msgid: str, /, **params: object) -> str:
+    """A select menu option's label or description (at most 100 characters)."""
+    return _(msgid, **params)
+
+
+__all__ = [
+    "DISCORD_LOCALES", "LANGUAGES", "PSEUDO", "SHIPPED", "SOURCE", "_", "_n", "catalog",
+    "_label", "_option", "current", "from_discord", "install", "number", "say", "speaking",
+    "use",
+]
