@@ -20,6 +20,7 @@ from discord.ext import commands
 
 from .config import Config
 from .controller import Controller
+from .i18n.commands import CommandTranslator
 from .identify import IdentifyPacer
 from .interactions import FAILED, received, reply
 from .ownership import ShardOwnership
@@ -27,7 +28,7 @@ from .registry import VARIANTS
 from .replay import REPLAY_ITEMS
 from .shards import ShardSet, identify_budget_problem
 from .store import ShardClaim, Store
-from .ui import DYNAMIC_ITEMS
+from .ui import DYNAMIC_ITEMS, enter_language
 
 log = logging.getLogger(__name__)
 
@@ -63,6 +64,7 @@ class RummyTree(discord.app_commands.CommandTree):
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
         received(interaction)  # the answer's 3 seconds count from here (bot.interactions)
+        await enter_language(interaction)
         return True
 
     async def on_error(self, interaction: discord.Interaction,
@@ -104,6 +106,7 @@ class RummyBot(commands.AutoShardedBot):
         self.add_dynamic_items(*DYNAMIC_ITEMS, *REPLAY_ITEMS)
         for name in COGS:
             await self.load_extension(name)
+        await self.tree.set_translator(CommandTranslator())
         await self.sync_commands()
         self._background = [
             asyncio.create_task(self.controller.lobby.expire_idle(lambda: self.ownership.shards),

@@ -25,7 +25,10 @@ from .controls.base import Reply
 from .customids import GAME_GONE, Action, Click
 from .engine.errors import NotYourTurn, RummyError
 from .engine.game import Event, Game, Move, Timeout
+from .engine.i18n import tr
+from .i18n import _, say_error
 from .interactions import hold, patiently, reply
+from .languages import Languages
 from .lobby import LobbyFlow, LobbyRefusal
 from .panels import HandPanels
 from .publisher import Publisher
@@ -44,7 +47,7 @@ NEXT_ACTION_PAUSE = 0.4
 
 MakeMove = Callable[[Game, int], Move | Reply]
 
-MOVED_ON = "This game moved on elsewhere, so your move was not played."
+MOVED_ON = tr("This game moved on elsewhere, so your move was not played.")
 """The answer when the database refused a move as stale (another process saved one first)."""
 
 
@@ -56,9 +59,10 @@ class Controller:
         self.tasks = Tasks()
         self.renderer = Renderer(config.render_processes)
         self.panels = HandPanels(store, self.renderer, self.tasks)
+        self.languages = Languages(store)
         self.publisher = Publisher(client, store, self.renderer, self.tasks, self.panels,
-                                   self.sessions)
-        self.lobby = LobbyFlow(store, self.sessions, self.publisher)
+                                   self.sessions, self.languages)
+        self.lobby = LobbyFlow(store, self.sessions, self.publisher, self.languages)
         self.replays = Replays(store, self.renderer)
         self.closing = False
         self.on_stale: Callable[[], None] = lambda: None
@@ -96,8 +100,7 @@ class Controller:
         session.game = new
         session.moves += 1
         session.deadline = deadline
-        session.log.extend(with_names(e.text, session.names) for e in events
-                           if e.kind != "turn")
+        session.log.extend(e.text for e in events if e.kind != "turn")
         if new.is_over:
             await self.finish(session)
         self.publisher.wake(session)
@@ -112,17 +115,17 @@ class Controller:
         :class:`Reply` (an answer that changes nothing).
         """
         if session.status == "lobby" or session.game is None:
-            await reply(interaction, "The game has not started yet: the host presses Start in "
-                                     "the lobby.")
+            await reply(interaction, _("The game has not started yet: the host presses Start "
+                                       "in the lobby."))
             return
         seat = session.seat_of(interaction.user.id)
         if seat is None:
-            await reply(interaction, "You are not playing in this game.")
+            await reply(interaction, _("You are not playing in this game."))
             return
         async with hold(session.lock, interaction):
             game = session.game
             if game is None or game.is_over or session.status != "running":
-                await reply(interaction, "This game is over.")
+                await reply(interaction, _("This game is over."))
                 return
             try:  # a move or a preview may search: deferred in time if it takes long
                 outcome = await patiently(interaction, asyncio.to_thread(make_move, game, seat))
@@ -143,8 +146,8 @@ class Controller:
                 return
             except StoreError:
                 log.exception("could not save a move in game %s", session.game_id)
-                await reply(interaction, "The move could not be saved, so it did not happen; "
-                                         "please try again.")
+                await reply(interaction, _("The move could not be saved, so it did not "
+                                           "happen; please try again."))
                 return
             note = self.private_note(session, events, seat)
             new = session.game
@@ -171,7 +174,8 @@ class Controller:
             await reply(interaction, MOVED_ON)
         else:
             await self.panels.show(interaction, session, seat,
-                                   note=f"{MOVED_ON} Here is where it stands now.", refresh=True)
+                                   note=_("{moved_on} Here is where it stands now.",
+                                          moved_on=MOVED_ON), refresh=True)
 
     @staticmethod
     def private_note(session: Session, events: Sequence[Event], seat: int) -> str:
@@ -258,8 +262,8 @@ class Controller:
         kinds = {m.kind: m for m in session.variant.game.move_types}
         resume = kinds.get("resume")
         if resume is None:
-            await reply(interaction, f"{session.variant.title} has no auto-play: there is "
-                                     "nothing to resume.")
+            await reply(interaction, _("{title} has no auto-play: there is nothing to resume.",
+                                       title=session.variant.title))
             return
         await self.submit(interaction, session, lambda game, seat: resume(seat), panel=False)
 
@@ -278,7 +282,7 @@ class Controller:
             try:
                 note = await self.lobby.perform(interaction, session, action, arg)
             except LobbyRefusal as refusal:
-                await reply(interaction, str(refusal))
+                await reply(interaction, say_error(refusal))
                 return
             if session.game is not None and session.game.is_over:
                 await self.finish(session)  # decided in the deal (Rummi's Tien Hu, RMI-7)
@@ -297,7 +301,7 @@ class Controller:
         game = session.game
         seat = session.seat_of(interaction.user.id)
         if seat is None:
-            await reply(interaction, "You are not seated in this game.")
+            await reply(interaction, _("You are not seated in this game."))
             return
         assert game is not None
         move = game.forfeit_move(seat)
@@ -313,12 +317,13 @@ class Controller:
         if move is not None:
             await self.play(session, move, interaction.user.id)
         else:
-            session.log.append(f"{player.name} left the game; a computer plays their seat.")
+            session.log.append(tr("{name} left the game; a computer plays their seat.",
+                                  name=player.name))
         new = session.game
         assert new is not None
         if new.is_over:
-            await reply(interaction, "You left, and that ended the game: the results are in "
-                                     "the channel.")
+            await reply(interaction, _("You left, and that ended the game: the results are in "
+                                       "the channel."))
             return
         state = new.table_view().players[seat].state if move is not None else None
         await reply(interaction, left_text(state))
@@ -418,7 +423,7 @@ class Controller:
                 grace = time.time() + max(self.config.restart_grace, 0)
                 session.deadline = max(session.deadline, grace)
                 await self.store.set_deadline(session.game_id, session.deadline)
-            session.log.append("The bot restarted; the game carries on where it was.")
+            session.log.append(tr("The bot restarted; the game carries on where it was."))
             self.after_change(session)
         log.info("restored %d game(s) of %s", restored, shards)
         return restored

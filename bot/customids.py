@@ -22,6 +22,7 @@ import re
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from .engine.i18n import tr
 from .engine.serial import piece_from_code
 
 GAME_ID_MAX = 2**63 - 1
@@ -43,9 +44,9 @@ class GameGone(Unreadable):
     """A well-formed action of a game that is no longer running."""
 
 
-GAME_GONE = "This game is no longer running."
-UNREADABLE = ("That button or menu is not one I can read, so nothing changed: use the newest "
-              "turn message or open My hand again.")
+GAME_GONE = tr("This game is no longer running.")
+UNREADABLE = (tr("That button or menu is not one I can read, so nothing changed: use the "
+                 "newest turn message or open My hand again."))
 
 
 # -- kinds of argument and value ----------------------------------------------------------
@@ -72,22 +73,22 @@ _SLOT = r"[0-9]{1,3}(=[0-9A-Z]{1,3})?"
 _GROUP = rf"{_SLOT}(-{_SLOT})*"
 
 NOTHING = Kind("nothing", "")
-SELECTION = Kind("hand selection", r"(m[0-9a-z]{1,24})?")
+SELECTION = Kind(tr("hand selection"), r"(m[0-9a-z]{1,24})?")
 """Positions picked in the hand panel (:func:`encode_positions`); the only kind that is."""
-PICK = Kind("pick menu", r"[1-9](m[0-9a-z]{1,24})?")
+PICK = Kind(tr("pick menu"), r"[1-9](m[0-9a-z]{1,24})?")
 """A pick menu's number, then what is picked in the panel's other pick menus."""
-PILE = Kind("pile position", r"[1-9]")
-STAMP = Kind("turn stamp", r"t[0-9]{1,12}")
-LEVEL = Kind("computer level", r"[a-z]{0,16}")
+PILE = Kind(tr("pile position"), r"[1-9]")
+STAMP = Kind(tr("turn stamp"), r"t[0-9]{1,12}")
+LEVEL = Kind(tr("computer level"), r"[a-z]{0,16}")
 QUESTION = Kind("question", r"[a-z]{1,16}")
 SHOW = Kind("show", rf"t[0-9]{{1,12}}~[0-9]{{1,3}}(~{_GROUP}(\|{_GROUP})*)?")
 """A finish card and grouping as hand positions, stamped with the turn (Indian, Remi)."""
-OFFER = Kind("take offer", rf"[1-9]~{_CODE}(-{_CODE}){{0,12}}")
+OFFER = Kind(tr("take offer"), rf"[1-9]~{_CODE}(-{_CODE}){{0,12}}")
 """A pile position and the hand cards to take it with (Remi)."""
 
-POSITION = Kind("hand position", r"[1-9][0-9]{0,2}")
-MELD = Kind("meld number", r"[1-9][0-9]{0,3}")
-PLACED = Kind("piece in a meld", rf"{_CODE}@[1-9][0-9]{{0,3}}")
+POSITION = Kind(tr("hand position"), r"[1-9][0-9]{0,2}")
+MELD = Kind(tr("meld number"), r"[1-9][0-9]{0,3}")
+PLACED = Kind(tr("piece in a meld"), rf"{_CODE}@[1-9][0-9]{{0,3}}")
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,6 +12,9 @@ from typing import Any, TypeVar
 
 import discord
 
+from .engine.i18n import tr
+from .i18n import say
+
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
@@ -19,14 +22,16 @@ T = TypeVar("T")
 DEFER_AFTER = 1.0
 """Seconds after an interaction arrives by which it is deferred if its answer is not ready
 (Discord allows 3)."""
-FAILED = ("Something went wrong on my side. Please try again; `/rummy table` shows where "
-          "the game stands.")
+FAILED = (tr("Something went wrong on my side. Please try again; `/rummy table` shows where "
+             "the game stands."))
 """The answer to an interaction that failed unexpectedly (the error is logged)."""
 
 
 async def reply(interaction: discord.Interaction, text: str | None, **kwargs: Any) -> None:
-    """A private answer (unless ``ephemeral=False``), whatever has already been sent."""
+    """A private answer (unless ``ephemeral=False``), whatever has already been sent; a
+    message (``tr``, an engine refusal) is said in the current language."""
     kwargs.setdefault("ephemeral", True)
+    text = say(text) if text else text
     try:
         if interaction.response.is_done():
             await interaction.followup.send(text or discord.utils.MISSING, **kwargs)

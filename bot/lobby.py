@@ -13,15 +13,18 @@ import discord
 
 from .engine.errors import RummyError
 from .engine.game import Options
+from .engine.i18n import tr
 from .engine.serial import to_data
+from .i18n import _, _label, say, speaking
 from .interactions import reply
+from .languages import Languages
 from .publisher import Publisher
-from .registry import Variant, variant
+from .registry import Variant, level_word, variant
 from .rules_text import glance, options_in_effect
 from .sessions import Seat, Session, SessionRegistry, turn_deadline
 from .shards import ShardSet
 from .store import ChannelBusy, Store
-from .texts import FIELD_LIMIT, clip, with_names
+from .texts import FIELD_LIMIT, clip
 from .ui import ButtonSpec, make_view
 
 log = logging.getLogger(__name__)
@@ -34,10 +37,12 @@ COLOUR = discord.Colour.from_rgb(0x1B, 0x5E, 0x3B)
 class LobbyFlow:
     ACTIONS = ("join", "leave", "addbot", "start", "cancel")
 
-    def __init__(self, store: Store, sessions: SessionRegistry, publisher: Publisher) -> None:
+    def __init__(self, store: Store, sessions: SessionRegistry, publisher: Publisher,
+                 languages: Languages) -> None:
         self.store = store
         self.sessions = sessions
         self.publisher = publisher
+        self.languages = languages
 
     # -- opening ----------------------------------------------------------------
 
@@ -52,8 +57,8 @@ class LobbyFlow:
             return
         computers = computers or 0
         if not 0 <= computers < kind.game.max_players:
-            await reply(interaction,
-                                        f"computers must be 0 to {kind.game.max_players - 1}")
+            await reply(interaction, _("computers must be 0 to {most}",
+                                       most=kind.game.max_players - 1))
             return
         seats = [Seat(interaction.user.id, interaction.user.display_name)]
         await self.create(interaction, kind, options, seats, computers, seed)
@@ -62,8 +67,7 @@ class LobbyFlow:
                      seats: list[Seat], computers: int, seed: int | None) -> None:
         """Save a new lobby, then show it in the channel as the answer to ``interaction``."""
         if interaction.guild_id is None or interaction.channel_id is None:
-            await reply(interaction, "Games are played in a server channel, "
-                                                     "not in DMs.")
+            await reply(interaction, _("Games are played in a server channel, not in DMs."))
             return
         if self.sessions.in_channel(interaction.channel_id):
             await reply(interaction, BUSY)
@@ -72,7 +76,7 @@ class LobbyFlow:
                           channel_id=interaction.channel_id, variant=kind, options=options,
                           seed=seed if seed is not None else secrets.randbits(32),
                           host_id=interaction.user.id, seats=seats)
-        for _ in range(computers):
+        for _seat in range(computers):
             session.seats.append(Seat(None, session.next_computer_name(), is_computer=True))
         try:
             session.game_id = await self.store.create_game(
@@ -82,33 +86,41 @@ class LobbyFlow:
             await reply(interaction, BUSY)
             return
         self.sessions.add(session)
+        with speaking(await self.languages.public(interaction)):
+            embed, view = self.embed(session), self.view(session)
         response = await interaction.response.send_message(
-            embed=self.embed(session), view=self.view(session) or discord.utils.MISSING)
+            embed=embed, view=view or discord.utils.MISSING)
         session.lobby_message_id = response.message_id
         if response.message_id is not None:
             await self.store.set_messages(session.game_id, lobby=response.message_id)
 
     def embed(self, session: Session, note: str = "") -> discord.Embed:
+        """The lobby message's embed (public: build it in the server's language). ``note``
+        may be a message (``tr``), said in that language."""
         kind = session.variant
-        seats = "\n".join(f"{i + 1}. {s.name}{' (host)' if s.user_id == session.host_id else ''}"
-                          + (f" · {s.level}" if s.level else "")
+        seats = "\n".join(f"{i + 1}. {s.name}"
+                          + (" " + _("(host)") if s.user_id == session.host_id else "")
+                          + (f" · {say(level_word(s.level))}" if s.level else "")
                           for i, s in enumerate(session.seats)) or "—"
         game = kind.game
-        status = {"lobby": "Open lobby", "running": "Started", "cancelled": "Cancelled",
-                  "finished": "Finished"}[session.status]
-        embed = discord.Embed(title=f"{kind.title} · {status}", colour=COLOUR,
-                              description=note or None)
-        embed.add_field(name="Host", value=f"<@{session.host_id}>")
-        embed.add_field(name="Players", value=f"{len(session.seats)} of "
-                                              f"{game.min_players}–{game.max_players}")
-        embed.add_field(name="Rules", value=clip(f"{glance(kind.key)} `/rummy rules` tells "
-                                                 "the rest.", FIELD_LIMIT), inline=False)
-        embed.add_field(name="Options", value=clip(options_in_effect(session.options),
+        status = {"lobby": _("Open lobby"), "running": _("Started"), "cancelled": _("Cancelled"),
+                  "finished": _("Finished")}[session.status]
+        embed = discord.Embed(title=f"{say(kind.title)} · {status}", colour=COLOUR,
+                              description=say(note) or None)
+        embed.add_field(name=_("Host"), value=f"<@{session.host_id}>")
+        embed.add_field(name=_("Players"), value=_("{seated} of {fewest}–{most}",
+                                                   seated=len(session.seats),
+                                                   fewest=game.min_players,
+                                                   most=game.max_players))
+        embed.add_field(name=_("Rules"), value=clip(
+            _("{glance} `/rummy rules` tells the rest.", glance=glance(kind.key)), FIELD_LIMIT),
+            inline=False)
+        embed.add_field(name=_("Options"), value=clip(options_in_effect(session.options),
                                                    FIELD_LIMIT), inline=False)
-        embed.add_field(name="Seats", value=seats, inline=False)
+        embed.add_field(name=_("Seats"), value=seats, inline=False)
         if session.status == "lobby":
-            embed.set_footer(text="Join, add computers, and the host presses Start · "
-                                  "closes after 15 idle minutes")
+            embed.set_footer(text=_("Join, add computers, and the host presses Start · closes "
+                                    "after 15 idle minutes"))
         return embed
 
     def view(self, session: Session) -> discord.ui.View | None:
@@ -117,19 +129,21 @@ class LobbyFlow:
         full = len(session.seats) >= session.variant.game.max_players
         enough = len(session.seats) >= session.variant.game.min_players
         return make_view(session.game_id, [
-            ButtonSpec("Join", "join", style=discord.ButtonStyle.success, disabled=full),
-            ButtonSpec("Leave", "leave"),
+            ButtonSpec(_label("Join"), "join", style=discord.ButtonStyle.success, disabled=full),
+            ButtonSpec(_label("Leave"), "leave"),
             *add_computer_buttons(session.variant, full),
-            ButtonSpec("Start", "start", style=discord.ButtonStyle.primary,
+            ButtonSpec(_label("Start"), "start", style=discord.ButtonStyle.primary,
                        disabled=not enough),
-            ButtonSpec("Cancel", "cancel", style=discord.ButtonStyle.danger),
+            ButtonSpec(_label("Cancel"), "cancel", style=discord.ButtonStyle.danger),
         ])
 
     # -- buttons and /rummy commands ------------------------------------------------
 
     async def perform(self, interaction: discord.Interaction, session: Session,
                       action: str, arg: str = "") -> str:
-        """Join, leave, add a computer, start or cancel (lock held); the line to show.
+        """Join, leave, add a computer, start or cancel (lock held); the line to show, as a
+        message (``tr``): the lobby shows it in the server's language, the answer in the
+        clicker's.
 
         Raises :class:`LobbyRefusal` with the one-line reason when it cannot be done.
         """
@@ -142,7 +156,8 @@ class LobbyFlow:
     async def show(self, interaction: discord.Interaction, session: Session, note: str,
                    from_button: bool) -> None:
         """Update the lobby message: in place for a button, through the channel otherwise."""
-        embed, view = self.embed(session, note), self.view(session)
+        with speaking(await self.languages.public(interaction)):
+            embed, view = self.embed(session, note), self.view(session)
         if from_button and not interaction.response.is_done():
             await interaction.response.edit_message(embed=embed, view=view)
             return
@@ -158,73 +173,76 @@ class LobbyFlow:
 
     def _require_lobby(self, session: Session) -> None:
         if session.status != "lobby":
-            raise LobbyRefusal("The game has already started.")
+            raise LobbyRefusal(_("The game has already started."))
 
     async def _join(self, interaction: discord.Interaction, session: Session) -> str:
         self._require_lobby(session)
         user = interaction.user
         if session.seat_of(user.id) is not None:
-            raise LobbyRefusal("You are already seated in this game.")
+            raise LobbyRefusal(_("You are already seated in this game."))
         if len(session.seats) >= session.variant.game.max_players:
-            raise LobbyRefusal("The game is full.")
+            raise LobbyRefusal(_("The game is full."))
         session.seats.append(Seat(user.id, user.display_name))
         await self._save_seats(session)
-        return f"{user.display_name} joined."
+        return tr("{name} joined.", name=user.display_name)
 
     async def _leave(self, interaction: discord.Interaction, session: Session) -> str:
         """Leave a lobby (a running game's leave is the controller's: the variant's way out)."""
         user = interaction.user
         seat = session.seat_of(user.id)
         if seat is None:
-            raise LobbyRefusal("You are not seated in this game.")
+            raise LobbyRefusal(_("You are not seated in this game."))
         self._require_lobby(session)
         del session.seats[seat]
         if user.id == session.host_id:
             humans = [s for s in session.seats if s.human and s.user_id is not None]
             if not humans:
                 await self._close(session, "cancelled")
-                return "The host left and nobody else is seated: the lobby is closed."
+                return tr("The host left and nobody else is seated: the lobby is closed.")
             session.host_id = humans[0].user_id  # type: ignore[assignment]
         await self._save_seats(session)
-        return f"{user.display_name} left."
+        return tr("{name} left.", name=user.display_name)
 
     async def _addbot(self, interaction: discord.Interaction, session: Session,
                       level: str | None = None) -> str:
         self._require_lobby(session)
         if interaction.user.id != session.host_id:
-            raise LobbyRefusal("Only the host can add computer players.")
+            raise LobbyRefusal(_("Only the host can add computer players."))
         if len(session.seats) >= session.variant.game.max_players:
-            raise LobbyRefusal("The game is full.")
+            raise LobbyRefusal(_("The game is full."))
         if level is not None and level not in session.variant.computers:
-            raise LobbyRefusal(f"{session.variant.title} has no {level} computer.")
+            raise LobbyRefusal(_("{variant} has no {level} computer.",
+                                 variant=say(session.variant.title), level=level))
         name = session.next_computer_name()
         session.seats.append(Seat(None, name, is_computer=True, level=level))
         await self._save_seats(session)
-        return f"{name} sits down" + (f" ({level})." if level else ".")
+        if level:
+            return tr("{name} sits down ({level}).", name=name, level=level_word(level))
+        return tr("{name} sits down.", name=name)
 
     async def _start(self, interaction: discord.Interaction, session: Session) -> str:
         self._require_lobby(session)
         if interaction.user.id != session.host_id:
-            raise LobbyRefusal("Only the host can start the game.")
+            raise LobbyRefusal(_("Only the host can start the game."))
         kind = session.variant.game
         try:
             game = kind.new(len(session.seats), session.options, session.seed)
         except RummyError as error:
-            raise LobbyRefusal(error.message) from None
+            raise LobbyRefusal(say(error.message)) from None
         deadline = turn_deadline(session, None, game)
         await self.store.start_game(session.game_id, game.to_json(), session.seat_rows(),
                                     deadline)
         session.game, session.deadline, session.status = game, deadline, "running"
-        session.log.extend(with_names(e.text, session.names) for e in game.opening())
-        return "The game has started. Good luck!"
+        session.log.extend(e.text for e in game.opening())
+        return tr("The game has started. Good luck!")
 
     async def _cancel(self, interaction: discord.Interaction, session: Session) -> str:
         member = interaction.user
         manager = isinstance(member, discord.Member) and member.guild_permissions.manage_guild
         if member.id != session.host_id and not manager:
-            raise LobbyRefusal("Only the host or someone with Manage Server can cancel.")
+            raise LobbyRefusal(_("Only the host or someone with Manage Server can cancel."))
         await self._close(session, "cancelled")
-        return f"Cancelled by {member.display_name}."
+        return tr("Cancelled by {name}.", name=member.display_name)
 
     async def _save_seats(self, session: Session) -> None:
         await self.store.set_seats(session.game_id, session.seat_rows())
@@ -244,12 +262,11 @@ class LobbyFlow:
         """Rematch: the same players and options in a new lobby; the clicker hosts it."""
         row = await self.store.get_game(game_id)
         if row is None or row.status != "finished":
-            await reply(interaction, "That game cannot be replayed.")
+            await reply(interaction, _("That game cannot be replayed."))
             return
         players = [s for s in row.seats if not s.left]
         if interaction.user.id not in {s.user_id for s in players if not s.is_computer}:
-            await reply(interaction, "Only the players of that game can ask "
-                                                     "for a rematch.")
+            await reply(interaction, _("Only the players of that game can ask for a rematch."))
             return
         kind = variant(row.variant)
         options = kind.game.options_type.build(**row.options)
@@ -277,7 +294,7 @@ class LobbyFlow:
                 continue
             async with session.lock:
                 await self._close(session, "cancelled")
-            await self.refresh_message(session, "Closed after 15 minutes without activity.")
+            await self.refresh_message(session, tr("Closed after 15 minutes without activity."))
             closed += 1
         return closed
 
@@ -288,8 +305,10 @@ class LobbyFlow:
         if channel is None:
             return
         message = channel.get_partial_message(session.lobby_message_id)  # type: ignore[attr-defined]
+        with speaking(await self.languages.of_guild(self.publisher.bot, session.guild_id)):
+            embed = self.embed(session, note)
         try:
-            await message.edit(embed=self.embed(session, note), view=None)
+            await message.edit(embed=embed, view=None)
         except discord.HTTPException:
             log.info("lobby message %s could not be edited", session.lobby_message_id)
 
@@ -297,21 +316,22 @@ class LobbyFlow:
 def add_computer_buttons(kind: Variant, full: bool) -> list[ButtonSpec]:
     """*Add computer*, or one button per level where the variant offers several."""
     levels = list(kind.computers) if len(kind.computers) > 1 else [""]
-    return [ButtonSpec(f"Add {level + ' ' if level else ''}computer", "addbot", level,
-                       disabled=full, emoji="🤖") for level in levels]
+    return [ButtonSpec(_label("Add {level} computer", level=level_word(level)) if level
+                       else _label("Add computer"), "addbot", level, disabled=full, emoji="🤖")
+            for level in levels]
 
 
 OVER = {
-    "join": "This game is over: press Rematch on its results, or open a new game.",
-    "leave": "This game is already over: there is nothing to leave.",
-    "addbot": "This game is over: open a new one to add computer players.",
-    "start": "This game is already over: open a new one, or press Rematch on its results.",
-    "cancel": "This game is already over: there is nothing to cancel.",
+    "join": tr("This game is over: press Rematch on its results, or open a new game."),
+    "leave": tr("This game is already over: there is nothing to leave."),
+    "addbot": tr("This game is over: open a new one to add computer players."),
+    "start": tr("This game is already over: open a new one, or press Rematch on its results."),
+    "cancel": tr("This game is already over: there is nothing to cancel."),
 }
 """Answers to lobby actions on a game that finished or was cancelled meanwhile."""
 
-BUSY = ("This channel already has a game. Finish or cancel it (`/rummy cancel`), or start one "
-        "in another channel.")
+BUSY = (tr("This channel already has a game. Finish or cancel it (`/rummy cancel`), or start "
+           "one in another channel."))
 
 
 class LobbyRefusal(Exception):

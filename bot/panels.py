@@ -22,12 +22,13 @@ from .engine.errors import IllegalMove
 from .engine.game import Game
 from .engine.serial import piece_from_code
 from .engine.views import HandView
+from .i18n import _, _label
 from .interactions import reply
 from .render import Renderer, as_file
 from .sessions import Session
 from .store import Settings, Store
 from .tasks import Tasks
-from .texts import clip, hand_text, hand_word, wild_text
+from .texts import clip, hand_text, wild_text
 from .ui import SELECT_LIMIT, ButtonSpec, SelectSpec, make_view
 
 log = logging.getLogger(__name__)
@@ -39,7 +40,7 @@ def hand_key(pieces: Sequence[Piece]) -> str:
 
 
 def pick_menus(order: Sequence[Piece], selected: Sequence[int],
-                noun: str = "card") -> list[SelectSpec]:
+                tiles: bool = False) -> list[SelectSpec]:
     """Select menus of the hand's pieces, at most 25 options each (Discord's limit).
 
     A hand of more than 25 (Penang's 25 cards, a Tile Rummy rack) is split into
@@ -58,7 +59,7 @@ def pick_menus(order: Sequence[Piece], selected: Sequence[int],
         others = f"{number}{encode_positions(sorted(p for p in chosen if p not in positions))}"
         span = "" if menus == 1 else f" {positions[0]}–{positions[-1]}"
         result.append(SelectSpec(
-            "pick", f"Pick {noun}s{span}…",
+            "pick", (_("Pick tiles") if tiles else _("Pick cards")) + f"{span}…",
             tuple((f"#{p} {order[p - 1].code}", str(p)) for p in positions), others,
             min_values=0, max_values=len(positions),
             chosen=frozenset(str(p) for p in positions if p in chosen)))
@@ -97,9 +98,10 @@ class HandPanels:
         assert game is not None and seat is not None
         order = self.shown_order(session, user_id, game, seat)
         if order is None:
-            raise IllegalMove("your hand changed since that panel was shown: open My hand again")
+            raise IllegalMove(_("your hand changed since that panel was shown: open My hand "
+                                "again"))
         if any(not 1 <= p <= len(order) for p in positions):
-            raise IllegalMove("that selection is out of date: open My hand again")
+            raise IllegalMove(_("that selection is out of date: open My hand again"))
         return [order[p - 1] for p in positions]
 
     async def remember(self, session: Session, user_id: int, order: Sequence[Piece],
@@ -115,10 +117,10 @@ class HandPanels:
         """The My hand button and /rummy hand."""
         seat = session.seat_of(interaction.user.id)
         if seat is None:
-            await reply(interaction, "You are not playing in this game.")
+            await reply(interaction, _("You are not playing in this game."))
             return
         if session.game is None:
-            await reply(interaction, "The game has not started yet.")
+            await reply(interaction, _("The game has not started yet."))
             return
         await self.show(interaction, session, seat, refresh=True)
 
@@ -173,16 +175,17 @@ class HandPanels:
                 selected: Sequence[int], note: str = "") -> tuple[str, discord.ui.View | None]:
         panel = session.variant.controls.panel(game, seat, selected, order)
         lines = [note] if note else []
-        lines.append(f"**Your {hand_word(game.tiles)}** ({len(order)}): {hand_text(order)}")
+        heading = _("Your rack") if game.tiles else _("Your hand")
+        lines.append(f"**{heading}** ({len(order)}): {hand_text(order)}")
         wild = wild_text(game.hand_view(seat).wild_rank)
         if wild:
             lines.append(wild)
         if selected:
-            lines.append("Selected: " + " ".join(order[p - 1].code for p in selected
-                                                 if 0 < p <= len(order)))
+            lines.append(_("Selected: {cards}", cards=" ".join(
+                order[p - 1].code for p in selected if 0 < p <= len(order))))
         lines.append(panel.hint)
-        selects = [*pick_menus(order, selected, game.notation.noun), *panel.selects]
-        buttons = [*panel.buttons, ButtonSpec("Refresh", "hand")]
+        selects = [*pick_menus(order, selected, game.tiles), *panel.selects]
+        buttons = [*panel.buttons, ButtonSpec(_label("Refresh"), "hand")]
         return clip("\n".join(lines)), make_view(session.game_id, buttons, selects)
 
     async def pick(self, interaction: discord.Interaction, session: Session,
@@ -195,17 +198,18 @@ class HandPanels:
         seat = session.seat_of(interaction.user.id)
         game = session.game
         if seat is None or game is None:
-            await reply(interaction, "You are not playing in this game.")
+            await reply(interaction, _("You are not playing in this game."))
             return
         await self.ensure_shown(session, interaction.user.id)
         order = self.shown_order(session, interaction.user.id, game, seat)
         if order is None:
-            await self.show(interaction, session, seat, note=f"Your {hand_word(game.tiles)} "
-                            "changed: here it is now.", refresh=True)
+            note = (_("Your rack changed: here it is now.") if game.tiles
+                    else _("Your hand changed: here it is now."))
+            await self.show(interaction, session, seat, note=note, refresh=True)
             return
         selected = sorted({int(v) for v in click.values} | set(click.selection))
         if selected and selected[-1] > len(order):
-            await reply(interaction, "That selection is out of date: open My hand again.")
+            await reply(interaction, _("That selection is out of date: open My hand again."))
             return
         content, view = self.compose(session, game, seat, order, selected)
         try:

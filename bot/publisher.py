@@ -18,7 +18,10 @@ from typing import Any
 import discord
 
 from .engine.game import Game
+from .engine.i18n import capitalized, tr
 from .engine.views import ScoreSeries
+from .i18n import _, _label, say, speaking
+from .languages import Languages
 from .panels import HandPanels, hand_key
 from .render import Renderer, as_file
 from .sessions import Session, SessionRegistry
@@ -29,7 +32,6 @@ from .texts import (
     clip,
     drawn_text,
     hand_text,
-    hand_word,
     result_text,
     scores_text,
     table_text,
@@ -44,8 +46,8 @@ LOG_LINES = 6
 COLOUR = discord.Colour.from_rgb(0x1B, 0x5E, 0x3B)
 
 
-NOT_KEPT = ("*Melds shown here were not kept: the table went back to how it was (the next "
-            "message shows it).*")
+NOT_KEPT = (tr("*Melds shown here were not kept: the table went back to how it was (the next "
+               "message shows it).*"))
 """Said on a retired turn message whose picture showed melds that never stood."""
 
 MeldKey = tuple[tuple[str, ...], tuple[str, ...]]
@@ -69,8 +71,10 @@ def score_series(game: Game) -> ScoreSeries:
 
 class Publisher:
     def __init__(self, client: discord.Client, store: Store, renderer: Renderer,
-                 background: Tasks, panels: HandPanels, sessions: SessionRegistry) -> None:
+                 background: Tasks, panels: HandPanels, sessions: SessionRegistry,
+                 languages: Languages) -> None:
         self.bot = client
+        self.languages = languages
         self.store = store
         self.renderer = renderer
         self.background = background
@@ -142,6 +146,11 @@ class Publisher:
     # -- the channel ---------------------------------------------------------
 
     async def publish(self, session: Session) -> None:
+        """Bring the channel and the DMs up to date, in the server's language."""
+        with speaking(await self.languages.of_guild(self.bot, session.guild_id)):
+            await self._publish(session)
+
+    async def _publish(self, session: Session) -> None:
         game = session.game
         if game is None:
             return
@@ -204,15 +213,17 @@ class Publisher:
     def turn_embed(self, session: Session, game: Game) -> discord.Embed:
         view = game.table_view()
         names = session.names
-        title = f"{game.title} · {view.hand_label} {view.hand_number}"
+        title = f"{say(game.title)} · {say(view.hand_label)} {view.hand_number}"
         description = table_text(view, names)
         if session.log:
-            description += "\n\n" + "\n".join(session.log[-LOG_LINES:])
+            description += "\n\n" + "\n".join(with_names(line, names)
+                                               for line in session.log[-LOG_LINES:])
         embed = discord.Embed(title=title, description=clip(description, EMBED_LIMIT),
                               colour=COLOUR)
         embed.set_image(url="attachment://table.png")
-        embed.set_footer(text=f"My {hand_word(game.tiles)} shows your {game.notation.noun}s "
-                              "privately · /rummy rules for help")
+        embed.set_footer(text=_("My rack shows your tiles privately · /rummy rules for help")
+                         if game.tiles else
+                         _("My hand shows your cards privately · /rummy rules for help"))
         return embed
 
     def turn_content(self, session: Session, game: Game) -> str:
@@ -221,13 +232,17 @@ class Publisher:
             return ""
         player = session.seats[seat]
         who = f"<@{player.user_id}>" if player.human and player.user_id else player.name
-        deadline = (f" — time runs out <t:{int(session.deadline)}:R>"
-                    if session.deadline and player.human else "")
-        return f"{who}, it's your turn{deadline}." if player.human else f"{who} is thinking…"
+        deadline = ""
+        if session.deadline and player.human:
+            when = f"<t:{int(session.deadline)}:R>"
+            deadline = " — " + _("time runs out {when}", when=when)
+        if not player.human:
+            return _("{player} is thinking…", player=who)
+        return _("{player}, it's your turn", player=who) + deadline + "."
 
     def turn_view(self, session: Session, game: Game) -> discord.ui.View | None:
         buttons = list(session.variant.controls.turn_buttons(game))
-        buttons.append(ButtonSpec(f"My {hand_word(game.tiles)}", "hand",
+        buttons.append(ButtonSpec(_label("My rack") if game.tiles else _label("My hand"), "hand",
                                   style=discord.ButtonStyle.primary,
                                   emoji="🂠"))
         return make_view(session.game_id, buttons)
@@ -285,7 +300,7 @@ class Publisher:
         if shown is not None and game is not None and shown[1] - table_melds(game):
             embed = shown[0].copy()
             embed.set_image(url=None)
-            embed.description = clip(f"{embed.description or ''}\n\n{NOT_KEPT}", EMBED_LIMIT)
+            embed.description = clip(f"{embed.description or ''}\n\n{say(NOT_KEPT)}", EMBED_LIMIT)
             changes.update(embed=embed, attachments=[])
         try:
             await message.edit(**changes)
@@ -303,7 +318,9 @@ class Publisher:
                 return  # the final hand is told by publish_final
             session.published_results += 1
             summary = with_names(result.summary, session.names)
-            head = f"**{game.table_view().hand_label.capitalize()} {result.number} is over.** "
+            head = "**" + _("{hand} {number} is over.",
+                            hand=capitalized(game.table_view().hand_label),
+                            number=result.number) + "** "
             if session.published_results < len(history):
                 scores = scores_text(result, session.names, game.points_unit, game.points_scale)
                 await self.post_once(session, f"results:{result.number}", channel,
@@ -328,11 +345,11 @@ class Publisher:
             series = score_series(game)
             files.append(as_file(await self.renderer.chart(series, names), "scores.png"))
         last = with_names(history[-1].summary, names) if history else ""
-        text = f"**{view.title}.** {last}\n{result_text(view, names)}"
-        rematch = make_view(session.game_id, [ButtonSpec("Rematch", "rematch",
+        text = f"**{say(view.title)}.** {last}\n{result_text(view, names)}"
+        rematch = make_view(session.game_id, [ButtonSpec(_label("Rematch"), "rematch",
                                                          style=discord.ButtonStyle.success,
                                                          emoji="🔁"),
-                                              ButtonSpec("Replay", "replay", emoji="⏯")])
+                                              ButtonSpec(_label("Replay"), "replay", emoji="⏯")])
         await self.post_once(session, "final", channel, clip(text), files=files,
                              view=rematch or discord.utils.MISSING)
 
@@ -359,10 +376,11 @@ class Publisher:
         view = game.hand_view(seat)
         rendered = await self.renderer.hand(view, settings.hand_sort, settings.card_style)
         guild = self.bot.get_guild(session.guild_id)
-        where = (f"**{guild.name if guild else 'your server'}** <#{session.channel_id}> — "
+        where = (f"**{guild.name if guild else _('your server')}** <#{session.channel_id}> — "
                  f"https://discord.com/channels/{session.guild_id}/{session.channel_id}")
         extra = [line for line in (drawn_text(view), wild_text(view.wild_rank)) if line]
-        content = clip("\n".join([f"Your {hand_word(game.tiles)} in {where}",
+        content = clip("\n".join([_("Your rack in {place}", place=where) if game.tiles
+                                   else _("Your hand in {place}", place=where),
                                    hand_text(rendered.order), *extra]))
         file = as_file(rendered.png, "hand.png")
         try:
@@ -382,10 +400,11 @@ class Publisher:
                 session.dm_messages[user_id] = message.id
         except discord.Forbidden:
             session.dm_closed.add(user_id)
+            mention = f"<@{user_id}>"
             await self.post_once(
                 session, f"closed:{user_id}", channel,
-                f"<@{user_id}>, I can't send you direct messages, so your hand stays here: use "
-                "**My hand** or `/rummy hand` to see it.",
+                _("{player}, I can't send you direct messages, so your hand stays here: "
+                  "use **My hand** or `/rummy hand` to see it.", player=mention),
                 allowed_mentions=discord.AllowedMentions(users=True))
             return
         if session.game is game:  # a move made meanwhile has shown a newer hand already

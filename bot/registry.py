@@ -26,12 +26,14 @@ from .controls.rummi import RummiControls
 from .controls.straight import StraightControls
 from .controls.tiles import TilesControls
 from .engine.game import Game, Move
+from .engine.i18n import tr
 from .engine.variants.indian import IndianGame
 from .engine.variants.penang import PenangGame
 from .engine.variants.remi import RemiGame
 from .engine.variants.rummi import RummiGame
 from .engine.variants.straight import StraightGame
 from .engine.variants.tiles import TilesGame
+from .i18n import _, say
 from .rules_text import SUMMARIES, first_line, options_text
 
 ChooseMove = Callable[[Any, int, random.Random], Move]
@@ -68,7 +70,9 @@ class Variant:
 
     def rules(self) -> str:
         """``/rummy rules``: the summary and every option of ``/<key> new``."""
-        return (f"## {self.title}\n{self.summary}\n**Options** (`/{self.key} new`):\n"
+        command = f"`/{self.key} new`"
+        return (f"## {say(self.title)}\n{say(self.summary)}\n"
+                + _("**Options** ({command}):", command=command) + "\n"
                 + options_text(self.game.options_type))
 
 
@@ -87,6 +91,17 @@ VARIANTS: dict[str, Variant] = {v.key: v for v in (
                                  "easy": tiles_ai.choose_easy},
             TilesControls(), SUMMARIES["tiles"]),
 )}
+
+LEVEL_WORDS: dict[str, str] = {
+    "standard": tr("standard"), "easy": tr("easy"), "strong": tr("strong"),
+}
+"""The computer levels (the keys of a variant's ``computers``) as players read them."""
+
+
+def level_word(level: str) -> str:
+    """A computer level in words (a message), or the key itself if it has none yet."""
+    return LEVEL_WORDS.get(level, level)
+
 
 PLANNED: dict[str, str] = {
 }
@@ -107,21 +122,23 @@ def variant(key: str) -> Variant:
     try:
         return VARIANTS[key]
     except KeyError:
-        raise UnknownVariant(f"{TITLES.get(key, key)} is not available yet") from None
+        raise UnknownVariant(_("{variant} is not available yet",
+                               variant=TITLES.get(key, key))) from None
 
 
 def rules(key: str) -> str:
     """The rules summary of any offered variant, playable or planned."""
     if key in VARIANTS:
         return VARIANTS[key].rules()
-    return f"## {TITLES[key]}\n{SUMMARIES[key]}\n*Not playable yet: it is being built.*"
+    return (f"## {say(TITLES[key])}\n{say(SUMMARIES[key])}\n*"
+            + _("Not playable yet: it is being built.") + "*")
 
 
 def rules_index() -> str:
     """``/rummy rules`` outside a game: every variant in a line, and how to read one."""
-    lines = ["**Rummy variants** — `/rummy rules variant:<name>` for one in full."]
+    lines = [_("**Rummy variants** — `/rummy rules variant:<name>` for one in full.")]
     for key, title in TITLES.items():
         first = first_line(key)
-        start = f"`/{key} new`" if key in VARIANTS else "coming soon"
-        lines.append(f"• **{title}** ({start}): {first}")
+        start = f"`/{key} new`" if key in VARIANTS else _("coming soon")
+        lines.append(f"• **{say(title)}** ({start}): {first}")
     return "\n".join(lines)

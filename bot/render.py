@@ -31,6 +31,7 @@ from cardart.open_table import render_open_table
 
 from .engine.replay import OpenTableView
 from .engine.views import HandView, ResultView, ScoreSeries, TableView
+from .i18n import current, speaking
 from .registry import TITLES
 from .texts import with_names_in
 
@@ -52,8 +53,8 @@ class Renderer:
             context = multiprocessing.get_context("spawn")
             self.pool = ProcessPoolExecutor(processes, mp_context=context,
                                             initializer=_start_worker, initargs=(os.getpid(),))
-        self._hands: OrderedDict[tuple[HandView, str, str], asyncio.Future[RenderedHand]] = (
-            OrderedDict())
+        self._hands: OrderedDict[tuple[HandView, str, str, str],
+                                 asyncio.Future[RenderedHand]] = OrderedDict()
 
     async def start(self) -> None:
         """Start the workers now (importing Pillow and the fonts) rather than on first use."""
@@ -65,12 +66,14 @@ class Renderer:
             self.pool.shutdown(wait=False, cancel_futures=True)
 
     async def _run(self, function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """``function`` in a worker, drawing its words in the current language."""
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self.pool, partial(function, *args, **kwargs))
+        return await loop.run_in_executor(self.pool, partial(_speaking, current(), function,
+                                                             *args, **kwargs))
 
     async def hand(self, view: HandView, sort: str = "suit", style: str = "four") -> RenderedHand:
         """A hand's picture; asked twice at once (DM and panel), it is drawn once."""
-        key = (view, sort, style)
+        key = (view, sort, style, current())
         drawing = self._hands.get(key)
         failed = drawing is not None and drawing.done() and (
             drawing.cancelled() or drawing.exception() is not None)
@@ -101,6 +104,12 @@ class Renderer:
     async def chart(self, series: ScoreSeries, names: Sequence[str]) -> bytes:
         return await self._run(cardart.render_score_chart, series, list(names),
                                title=TITLES.get(series.variant))
+
+
+def _speaking(language: str, function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+    """Run ``function`` in ``language`` (a worker's thread or process has its own context)."""
+    with speaking(language):
+        return function(*args, **kwargs)
 
 
 def _start_worker(parent: int) -> None:

@@ -34,9 +34,11 @@ from discord import app_commands
 from .customids import decode_replay
 from .engine.errors import RummyError
 from .engine.game import Event, Game
+from .engine.i18n import capitalized, tr
 from .engine.record import GameRecord, RecordPlayer, final_totals, unique_names, write_record
 from .engine.replay import Frame, OpenHand, OpenTableView, Timeline, open_view
 from .engine.views import ResultView
+from .i18n import SOURCE, _, _option, say, say_error, speaking
 from .interactions import reply
 from .registry import TITLES, UnknownVariant, variant
 from .render import Renderer, as_file
@@ -56,8 +58,8 @@ CHOICES = 25
 SELECT_HANDS = 24
 """Hands offered in the jump menu (Discord allows 25 options; the last is the results)."""
 COLOUR = discord.Colour.from_rgb(0x1B, 0x5E, 0x3B)
-BUTTONS = (("first", "⏮", "Start"), ("prev", "◀", "Back"), ("next", "▶", "Next"),
-           ("last", "⏭", "End"))
+BUTTONS = (("first", "⏮", tr("Start")), ("prev", "◀", tr("Back")), ("next", "▶", tr("Next")),
+           ("last", "⏭", tr("End")))
 
 
 class ReplayRefused(Exception):
@@ -94,7 +96,8 @@ def build_replay(row: GameRow, moves: Sequence[MoveRow]) -> Replay:
     try:
         kind = variant(row.variant)
     except UnknownVariant as error:
-        raise ReplayRefused(f"Game #{row.id} cannot be replayed: {error}.") from None
+        raise ReplayRefused(_("Game #{id} cannot be replayed: {error}.", id=str(row.id),
+                              error=say_error(error))) from None
     game = kind.game
     names = unique_names(s.name for s in row.seats)
     default_level = next(iter(kind.computers), None)
@@ -108,14 +111,18 @@ def build_replay(row: GameRow, moves: Sequence[MoveRow]) -> Replay:
                             about=(("Game", f"#{row.id}"), ("Finished", _when(row.finished_at))))
         timeline = Timeline(record)
     except (RummyError, KeyError, TypeError, ValueError) as error:
-        reason = error.message if isinstance(error, RummyError) else "its stored moves are " \
-            "not readable by this version of the bot"
-        raise ReplayRefused(f"Game #{row.id} cannot be replayed: {reason}.") from None
+        reason = error.message if isinstance(error, RummyError) else _("its stored moves are "
+                                                                       "not readable by this "
+                                                                       "version of the bot")
+        raise ReplayRefused(_("Game #{id} cannot be replayed: {reason}.",
+                              id=str(row.id), reason=reason)) from None
     final = timeline.final
     if row.state is not None and _as_stored(final) != row.state:
-        raise ReplayRefused(f"Game #{row.id} cannot be replayed: its moves no longer lead to "
-                            "the game that was played (the rules code changed since).")
-    results = _plain(result_text(final.result_view(), names)).splitlines()
+        raise ReplayRefused(_("Game #{id} cannot be replayed: its moves no longer lead to the "
+                              "game that was played (the rules code changed since).",
+                              id=str(row.id)))
+    with speaking(SOURCE):  # the record is English, whoever asks first (it is cached)
+        results = _plain(result_text(final.result_view(), names)).splitlines()
     record = dataclasses.replace(record, results=tuple(results), totals=final_totals(final))
     return Replay(row.id, row.guild_id, game.title, tuple(names), timeline,
                   write_record(record), final.table_view().hand_label)
@@ -156,16 +163,18 @@ def show_step(replay: Replay, index: int) -> Shown:
     frame = timeline.frame(index)
     step = frame.step
     table = frame.after.table_view()
-    label = table.hand_label.capitalize()
+    label = say(capitalized(table.hand_label))
     total = len(timeline.record.moves)
     lines = []
     if step.kind == "end":
         final = frame.after.is_over and index == len(timeline) - 1
-        heading = "The game is over" if final else f"{label} {step.hand} is over"
+        heading = _("The game is over") if final else _("{label} {hand} is over",
+                                                     label=label, hand=step.hand)
     elif step.kind == "deal":
-        heading = f"{label} {step.hand} · the deal"
+        heading = _("{label} {hand} · the deal", label=label, hand=step.hand)
     else:
-        heading = f"{label} {step.hand} · move {step.moves} of {total}"
+        heading = _("{label} {hand} · move {moves} of {total}",
+                    label=label, hand=step.hand, moves=step.moves, total=total)
     lines.append(f"**{heading}**")
     caption = ""
     if frame.move is not None and step.kind != "deal":
@@ -179,7 +188,7 @@ def show_step(replay: Replay, index: int) -> Shown:
     open_table = open_view(frame.after, frame.before if step.kind == "move" else None,
                            heading=heading, caption=caption)
     lines.append(table_text(table, names))
-    lines.append("**Every hand, open** (the game is over)")
+    lines.append(_("**Every hand, open** (the game is over)"))
     lines += [_hand_line(hand, names, open_table) for hand in open_table.hands]
     return Shown(clip("\n".join(lines), EMBED_LIMIT), open_table)
 
@@ -202,7 +211,7 @@ def _hand_line(hand: OpenHand, names: Sequence[str], view: OpenTableView) -> str
     changes = hand.changes()
     changed = f" ({changes})" if changes else ""
     return (f"{'▶ ' if mover else ''}**{names[hand.seat]}** ({len(hand.pieces)}): "
-            f"{codes(hand.pieces) or 'nothing'}{changed}")
+            f"{codes(hand.pieces) or _('nothing')}{changed}")
 
 
 # ---------------------------------------------------------------------------
@@ -251,7 +260,8 @@ class ReplaySelect(discord.ui.DynamicItem[discord.ui.Select], template=r"(?s)rps
     @classmethod
     def make(cls, game_id: int, step: int,
              options: Sequence[discord.SelectOption] = ()) -> ReplaySelect:
-        return cls(discord.ui.Select(custom_id=f"rps:{game_id}:{step}", placeholder="Jump to…",
+        return cls(discord.ui.Select(custom_id=f"rps:{game_id}:{step}",
+                                     placeholder=_("Jump to…"),
                                      options=list(options)))
 
     @classmethod
@@ -288,7 +298,7 @@ def stepper_view(replay: Replay, index: int) -> discord.ui.View:
                "last": last}
     for action, emoji, label in BUTTONS:
         target = targets[action]
-        button = ReplayButton.make(replay.game_id, target, action, emoji=emoji, label=label,
+        button = ReplayButton.make(replay.game_id, target, action, emoji=emoji, label=say(label),
                                    disabled=target == index)
         button.item.row = 1
         view.add_item(button)
@@ -303,7 +313,7 @@ def jump_options(replay: Replay, index: int) -> list[discord.SelectOption]:
     hands = timeline.hands()
     current = timeline.hand_at(index)
     first = max(0, min(current - SELECT_HANDS // 2, len(hands) - SELECT_HANDS))
-    label = replay.hand_label.capitalize()
+    label = say(capitalized(replay.hand_label))
     total = len(timeline.record.moves)
     last = len(timeline) - 1
     options = []
@@ -311,11 +321,12 @@ def jump_options(replay: Replay, index: int) -> list[discord.SelectOption]:
         span = hands[position]
         start = timeline.steps[span.deal].moves + 1
         end = timeline.steps[span.end].moves if span.end is not None else total
-        moves = f"moves {start}–{end}" if end >= start else "no moves"
+        moves = _option("moves {start}–{end}", start=start, end=end) if end >= start \
+            else _option("no moves")
         options.append(discord.SelectOption(
             label=f"{label} {span.number} · {moves}"[:100], value=str(span.deal),
             default=position == current and index != last))
-    options.append(discord.SelectOption(label="Results", value=str(last),
+    options.append(discord.SelectOption(label=_option("Results"), value=str(last),
                                         default=index == last))
     return options
 
@@ -340,27 +351,29 @@ class Replays:
     async def load(self, game_id: int, guild_id: int | None) -> Replay:
         """The replay of game ``game_id``, if it is a finished game of ``guild_id``."""
         if guild_id is None:
-            raise ReplayRefused("Replays belong to a server: ask in the server where the game "
-                                "was played.")
+            raise ReplayRefused(_("Replays belong to a server: ask in the server where the "
+                                  "game was played."))
         cached = self._cache.get(game_id)
         if cached is not None:
             self._cache.move_to_end(game_id)
             if cached.guild_id != guild_id:
-                raise ReplayRefused(f"Game #{game_id} was not played in this server.")
+                raise ReplayRefused(_("Game #{game_id} was not played in this server.",
+                                      game_id=str(game_id)))
             return cached
         row = await self.store.get_game(game_id)
         if row is None:
-            raise ReplayRefused(f"There is no game #{game_id}.")
+            raise ReplayRefused(_("There is no game #{game_id}.", game_id=str(game_id)))
         if row.guild_id != guild_id:
-            raise ReplayRefused(f"Game #{game_id} was not played in this server.")
+            raise ReplayRefused(_("Game #{game_id} was not played in this server.",
+                                  game_id=str(game_id)))
         if row.status == "running":
-            raise ReplayRefused(f"Game #{game_id} is still being played: replay it once it "
-                                "is over.")
+            raise ReplayRefused(_("Game #{game_id} is still being played: replay it once it "
+                                  "is over.", game_id=str(game_id)))
         if row.status == "lobby":
-            raise ReplayRefused(f"Game #{game_id} has not started yet.")
+            raise ReplayRefused(_("Game #{game_id} has not started yet.", game_id=str(game_id)))
         if row.status != "finished":
-            raise ReplayRefused(f"Game #{game_id} was cancelled before it ended: there is "
-                                "nothing to replay.")
+            raise ReplayRefused(_("Game #{game_id} was cancelled before it ended: there is "
+                                  "nothing to replay.", game_id=str(game_id)))
         building = self._building.get(game_id)
         if building is None:
             building = asyncio.ensure_future(self._build(row))
@@ -380,13 +393,13 @@ class Replays:
     async def default_game(self, interaction: discord.Interaction) -> int:
         """The invoker's last finished game in this server."""
         if interaction.guild_id is None:
-            raise ReplayRefused("Replays belong to a server: ask in the server where the game "
-                                "was played.")
+            raise ReplayRefused(_("Replays belong to a server: ask in the server where the "
+                                  "game was played."))
         game_id = await self.store.last_finished_game(interaction.guild_id,
                                                       interaction.user.id)
         if game_id is None:
-            raise ReplayRefused("You have no finished game in this server yet: pick one with "
-                                "the game option.")
+            raise ReplayRefused(_("You have no finished game in this server yet: pick one "
+                                  "with the game option."))
         return game_id
 
     async def complete(self, interaction: discord.Interaction,
@@ -411,8 +424,8 @@ class Replays:
         if game is not None:
             found = re.match(r"\s*#?(\d{1,18})\b", game)
             if found is None:
-                await reply(interaction, "Pick a game from the list (start typing a player, "
-                                         "a variant or a seed).")
+                await reply(interaction, _("Pick a game from the list (start typing a player, "
+                                           "a variant or a seed)."))
                 return
             game_id = int(found[1])
         await self.open(interaction, game_id)
@@ -430,7 +443,7 @@ class Replays:
             await interaction.followup.send(embed=embed, files=[picture, record], view=view,
                                             ephemeral=True)
         except ReplayRefused as refusal:
-            await reply(interaction, str(refusal))
+            await reply(interaction, say_error(refusal))
 
     async def step(self, interaction: discord.Interaction, game_id: int, index: int) -> None:
         """A stepper button or the jump menu: the stepper shows step ``index``."""
@@ -447,7 +460,7 @@ class Replays:
             replay = await self.load(game_id, interaction.guild_id)
             embed, picture, view = await self.compose(interaction, replay, index)
         except ReplayRefused as refusal:
-            await reply(interaction, str(refusal))
+            await reply(interaction, say_error(refusal))
             return
         if self._latest.get(message.id) != interaction.id:
             return  # a later click on this stepper answers instead
@@ -469,18 +482,21 @@ class Replays:
                                                  settings.card_style)
         else:
             png = await self.renderer.results(shown.picture, replay.names)
-        embed = discord.Embed(title=f"Replay · {replay.title} · game #{replay.game_id}",
+        embed = discord.Embed(title=_("Replay · {title} · game #{game_id}",
+                                      title=replay.title, game_id=str(replay.game_id)),
                               description=shown.text, colour=COLOUR)
         embed.set_image(url="attachment://replay.png")
-        embed.set_footer(text=f"Step {index + 1} of {len(replay.timeline)} · only you see this "
-                              f"replay · the game record is {replay.filename}")
+        embed.set_footer(text=_("Step {index} of {count} · only you see this replay · the "
+                                "game record is {filename}",
+                                index=index + 1, count=len(replay.timeline),
+                                filename=replay.filename))
         return embed, as_file(png, "replay.png"), stepper_view(replay, index)
 
 
 def game_label(row: HistoryRow) -> str:
     """``#42 · Straight Rummy · alice, bob, Ada (bot) · 2025-06-03 · seed 11`` (≤ 100)."""
     when = datetime.fromtimestamp(row.finished_at, UTC).strftime("%Y-%m-%d")
-    tail = f" · {when} · seed {row.seed}"
+    tail = " · " + _("{when} · seed {seed}", when=when, seed=str(row.seed))
     head = f"#{row.game_id} · {TITLES.get(row.variant, row.variant)} · "
     players = ", ".join(p.name for p in sorted(row.players, key=lambda p: p.seat))
     room = 100 - len(head) - len(tail)

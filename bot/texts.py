@@ -12,7 +12,9 @@ from dataclasses import replace
 
 from .engine.cards import RANK_LABELS, RANK_NAMES, Piece
 from .engine.game import HandResult
+from .engine.i18n import capitalized, tr
 from .engine.views import HandView, MeldView, Placing, ResultView, SeatState, TableView
+from .i18n import _, _n, number, percent, say
 
 CONTENT_LIMIT = 2000
 EMBED_LIMIT = 4096
@@ -22,7 +24,8 @@ _SEAT = re.compile(r"\{p(\d+)\}")
 
 
 def with_names(text: str, names: Sequence[str]) -> str:
-    """Put names in the engine's ``{p0}`` placeholders."""
+    """An engine message in the current language with names in its ``{p0}`` placeholders."""
+    text = say(text)
     return _SEAT.sub(lambda m: names[int(m.group(1))] if int(m.group(1)) < len(names)
                      else m.group(0), text)
 
@@ -53,8 +56,8 @@ def meld_text(meld: MeldView, tiles: bool) -> str:
 def meld_mark(meld: MeldView) -> str:
     """`` (changed)`` or `` (invalid)`` for a meld on a staged table (Tile Rummy)."""
     if meld.kind == "invalid":
-        return " (invalid)"
-    return " (changed)" if meld.changed else ""
+        return " " + _("(invalid)")
+    return " " + _("(changed)") if meld.changed else ""
 
 
 def table_text(view: TableView, names: Sequence[str]) -> str:
@@ -62,37 +65,47 @@ def table_text(view: TableView, names: Sequence[str]) -> str:
     lines = []
     piles = []
     if view.wild is not None:
-        piles.append(f"wild joker **{view.wild.code}**")
+        piles.append(_("wild joker **{card}**", card=view.wild.code))
     if view.discard and not view.discard_marked:
-        piles.append(f"{view.discard_label} **{view.discard[-1].code}**")
+        piles.append(f"{say(view.discard_label)} **{view.discard[-1].code}**")
     if view.stock is not None:
-        piles.append(f"{view.stock_label} {view.stock}")
+        piles.append(f"{say(view.stock_label)} {number(view.stock)}")
     if piles:
         lines.append(" · ".join(piles))
     if view.discard_marked and view.discard:
         top = list(reversed(view.discard))[:view.discard_marked]
         marked = ", ".join(f"{i + 1}: {p.code}" for i, p in enumerate(top))
-        lines.append(f"{view.discard_label}: {codes(view.discard)} (top {marked})")
+        lines.append(_("{pile}: {cards} (top {marked})",
+                       pile=view.discard_label, cards=codes(view.discard), marked=marked))
     for panel in view.players:
-        name = names[panel.seat] if panel.seat < len(names) else f"seat {panel.seat + 1}"
-        marks = " ▶" if panel.to_move else ""
-        dealer = " (dealer)" if panel.dealer else ""
-        state = "" if panel.state.value == "playing" else f" — {panel.state.value}"
-        note = f" ({panel.note})" if panel.note and panel.note not in state else ""
-        pieces = plural(panel.pieces_left, "tile" if view.tiles else "card")
-        lines.append(f"{marks}{' ' if marks else ''}**{name}**{dealer}: {pieces}, "
-                     f"score {panel.score}{state}{note}")
+        name = seat_name(panel.seat, names)
+        marks = "▶ " if panel.to_move else ""
+        dealer = " " + _("(dealer)") if panel.dealer else ""
+        state_word = say(panel.state.word)
+        state = "" if panel.state == SeatState.PLAYING else f" — {state_word}"
+        note = f" ({say(panel.note)})" if panel.note and panel.note not in panel.state.value \
+            else ""
+        pieces = (_n("{n} tile", "{n} tiles", panel.pieces_left) if view.tiles
+                  else _n("{n} card", "{n} cards", panel.pieces_left))
+        lines.append(marks + _("**{name}**{dealer}: {pieces}, score {score}",
+                               name=name, dealer=dealer, pieces=pieces, score=panel.score)
+                     + state + note)
     if view.melds:
-        lines.append("Melds: " + " · ".join(
-            f"**{m.number}** {meld_text(m, view.tiles)}{meld_mark(m)}" for m in view.melds))
+        lines.append(_("Melds: {melds}", melds=" · ".join(
+            f"**{m.number}** {meld_text(m, view.tiles)}{meld_mark(m)}" for m in view.melds)))
     if view.status:
-        lines.append(view.status)
+        lines.append(say(view.status))
     return "\n".join(lines)
+
+
+def seat_name(seat: int, names: Sequence[str]) -> str:
+    """A seat's player, or ``seat 3`` for a seat without a name."""
+    return names[seat] if seat < len(names) else _("seat {number}", number=seat + 1)
 
 
 def hand_word(tiles: bool) -> str:
     """What a player's pieces are called: a hand of cards, a rack of tiles (UX.md)."""
-    return "rack" if tiles else "hand"
+    return _("rack") if tiles else _("hand")
 
 
 def hand_text(order: Sequence[Piece]) -> str:
@@ -104,8 +117,8 @@ def wild_text(rank: int | None) -> str:
     """``Wild rank: 7 — every 7 is a joker.`` for a hand with a wild rank (Indian IND-7)."""
     if rank is None:
         return ""
-    name = RANK_NAMES[rank]
-    return f"Wild rank: **{RANK_LABELS[rank]}** — every {name} is a joker."
+    return _("Wild rank: **{rank}** — every {name} is a joker.",
+             rank=RANK_LABELS[rank], name=RANK_NAMES[rank])
 
 
 def with_names_in(view: ResultView, names: Sequence[str]) -> ResultView:
@@ -122,46 +135,46 @@ def result_text(view: ResultView, names: Sequence[str]) -> str:
     """
     lines = []
     for placing in view.placings:
-        name = names[placing.seat] if placing.seat < len(names) else f"seat {placing.seat + 1}"
+        name = seat_name(placing.seat, names)
         if placing.grouped:
             held = f" — {grouping_text(placing, view)}"
         else:
-            held = f" — held {codes(placing.held)}" if placing.held else ""
+            held = " — " + _("held {cards}", cards=codes(placing.held)) if placing.held else ""
         if placing.finish is not None:
-            held += f"{',' if not placing.grouped else ' ·'} finished with {placing.finish.code}"
+            held += (", " if not placing.grouped else " · ") + _(
+                "finished with {card}", card=placing.finish.code)
         note = f" ({with_names(placing.note, names)})" if placing.note else ""
-        total = f", total {placing.total}" if placing.total else ""
-        lines.append(f"{placing.place}. **{name}** {placing.points}{total}{note}{held}")
+        total = ", " + _("total {total}", total=say(placing.total)) if placing.total else ""
+        lines.append(f"{placing.place}. **{name}** {say(placing.points)}{total}{note}{held}")
     if view.seed is not None:
-        lines.append(f"Seed: `{view.seed}`")
+        lines.append(_("Seed: `{seed}`", seed=view.seed))
     return "\n".join(lines)
 
 
 def group_text(meld: MeldView, view: ResultView) -> str:
     """``Pure sequence 5H 6H 7H`` or ``Set 9C 9D JK(=9)``: what a group is, in the variant's
     words (Rummi: ``Kill``), and its pieces."""
-    return f"{view.group_title(meld)} {meld_text(meld, view.tiles)}"
+    return f"{say(view.group_title(meld))} {meld_text(meld, view.tiles)}"
 
 
 def grouping_text(placing: Placing, view: ResultView) -> str:
     """A grouped hand in words: ``Pure sequence … · Set … · Deadwood: KD 2C (12)``."""
     parts = [group_text(meld, view) for meld in placing.groups]
     if placing.grouping_note:
-        parts.insert(0, placing.grouping_note[:1].upper() + placing.grouping_note[1:])
+        parts.insert(0, say(capitalized(placing.grouping_note)))
     if placing.deadwood:
-        parts.append(f"Deadwood: {codes(placing.deadwood)} ({placing.deadwood_value})")
+        parts.append(_("Deadwood: {cards} ({value})",
+                       cards=codes(placing.deadwood), value=placing.deadwood_value))
     elif placing.groups and not placing.winner:
-        parts.append("no deadwood")
+        parts.append(_("no deadwood"))
     return " · ".join(parts)
 
 
-def plural(count: float, noun: str, many: str | None = None) -> str:
-    """``1 game``, ``2 games``, ``0 wins``, ``1.5 points``: a number and its noun, agreeing.
-
-    ``many`` is the plural where adding an ``s`` is wrong (``plural(2, "match", "matches")``).
-    """
-    word = noun if count == 1 else many or f"{noun}s"
-    return f"{count:g} {word}"
+def amount(count: float, unit: str = "point") -> str:
+    """``1 point``, ``33.5 chips``: a number in a variant's unit (its ``points_unit``)."""
+    if unit == "chip":
+        return _n("{n} chip", "{n} chips", count)
+    return _n("{n} point", "{n} points", count)
 
 
 def record_text(games: int, wins: int, win_rate: float, avg_points: float | None,
@@ -172,35 +185,39 @@ def record_text(games: int, wins: int, win_rate: float, avg_points: float | None
     ``points_unit`` and ``points_scale``: Rummi reads ``avg 16.5 chips``); None leaves the
     average out (results of different variants do not add up).
     """
-    text = f"{plural(games, 'game')}, {plural(wins, 'win')} ({win_rate:.0%})"
+    text = _("{games}, {wins} ({rate})", games=_n("{n} game", "{n} games", games),
+             wins=_n("{n} win", "{n} wins", wins), rate=percent(win_rate))
     if avg_points is None:
         return text
-    return f"{text}, avg {plural(round(avg_points / scale, 1), unit)}"
+    return _("{record}, avg {amount}", record=text,
+             amount=amount(round(avg_points / scale, 1), unit))
 
 
 def result_number(points: int, scale: int = 1) -> str:
     """One stored result as players read it: ``12``, ``33.5`` (half-chips 67, scale 2)."""
-    return f"{points / scale:g}"
+    return number(points / scale)
 
 
 def scores_text(result: HandResult, names: Sequence[str], unit: str = "point",
                 scale: int = 1) -> str:
     """A hand told in two lines, in the variant's unit (``Chips: alice 15, bob -5.5 …``)
     then the totals: for hands that ended before the latest one, told without a picture."""
-    scores = ", ".join(f"{name} {result_number(value, scale)}" + (f" ({note})" if note else "")
+    scores = ", ".join(f"{name} {result_number(value, scale)}"
+                       + (f" ({with_names(note, names)})" if note else "")
                        for name, value, note in zip(names, result.points, result.notes,
                                                     strict=False))
     totals = ", ".join(f"{name} {result_number(total, scale)}"
                        for name, total in zip(names, result.totals, strict=False))
-    return with_names(f"{unit.capitalize()}s: {scores}\nTotals: {totals}", names)
+    heading = _("Chips: {scores}", scores=scores) if unit == "chip" else \
+        _("Points: {scores}", scores=scores)
+    return heading + "\n" + _("Totals: {totals}", totals=totals)
 
 
 def not_your_turn_text(to_move: int | None, names: Sequence[str]) -> str:
     """The refusal for a move out of turn, saying whose turn it is (``NotYourTurn``)."""
     if to_move is None:
-        return "It is nobody's turn now."
-    name = names[to_move] if to_move < len(names) else f"seat {to_move + 1}"
-    return f"It is not your turn: it is {name}'s turn."
+        return _("It is nobody's turn now.")
+    return _("It is not your turn: it is {name}'s turn.", name=seat_name(to_move, names))
 
 
 def drawn_text(view: HandView) -> str:
@@ -210,17 +227,17 @@ def drawn_text(view: HandView) -> str:
     """
     if view.newest is None:
         return ""
-    return f"You drew **{view.newest.code}**."
+    return _("You drew **{card}**.", card=view.newest.code)
 
 
 LEFT_AS = {
-    SeatState.DEAD: "you are Dead: you make no more plays, and the cards you hold count "
-                    "against you at the end",
-    SeatState.DROPPED: "you are dropped from this deal, and at the start of every later one, "
-                       "each time at a drop's cost",
-    SeatState.OUT: "you are out: you make no more plays, and the cards you hold are scored at "
-                   "the end",
-    SeatState.ELIMINATED: "you are out of the game",
+    SeatState.DEAD: tr("you are Dead: you make no more plays, and the cards you hold count "
+                       "against you at the end"),
+    SeatState.DROPPED: tr("you are dropped from this deal, and at the start of every later "
+                          "one, each time at a drop's cost"),
+    SeatState.OUT: tr("you are out: you make no more plays, and the cards you hold are scored "
+                      "at the end"),
+    SeatState.ELIMINATED: tr("you are out of the game"),
 }
 """What leaving made of a seat, by the state the variant's own way out left it in."""
 
@@ -232,6 +249,6 @@ def left_text(state: SeatState | None) -> str:
     dropped, Rummi: out); ``None`` when the variant has none and a computer takes over.
     """
     if state is None:
-        return "You left the game. A computer plays your seat and you are recorded last."
-    what = LEFT_AS.get(state, "you make no more plays")
-    return f"You left the game, so {what}. You are recorded last."
+        return _("You left the game. A computer plays your seat and you are recorded last.")
+    what = LEFT_AS.get(state, tr("you make no more plays"))
+    return _("You left the game, so {what}. You are recorded last.", what=what)

@@ -19,6 +19,7 @@ from typing import Any, Protocol, TypeVar
 import discord
 
 from .customids import Action, Click, Unreadable, decode, encode
+from .i18n import say_error
 from .interactions import FAILED, received, reply
 
 log = logging.getLogger(__name__)
@@ -37,6 +38,13 @@ class ComponentRouter(Protocol):
         ...
 
     async def on_click(self, interaction: discord.Interaction, click: Click) -> None: ...
+
+
+async def enter_language(interaction: discord.Interaction) -> None:
+    """Answer ``interaction`` in the clicker's language (:mod:`bot.languages`)."""
+    languages = getattr(getattr(interaction.client, "controller", None), "languages", None)
+    if languages is not None:
+        await languages.enter(interaction)
 
 
 def router(interaction: discord.Interaction) -> ComponentRouter:
@@ -61,11 +69,12 @@ async def answered(interaction: discord.Interaction, custom_id: str,
     and answer whatever happens: one line for what cannot be read, and one line, the error
     logged, for a failure on the bot's side (as ``RummyTree.on_error`` for commands)."""
     received(interaction)
+    await enter_language(interaction)
     try:
         what = read()
     except Unreadable as refusal:
         log.info("refused component %.120r (values %.120r)", custom_id, values)
-        await reply(interaction, str(refusal))
+        await reply(interaction, say_error(refusal))
         return
     try:
         await handle(interaction, what)

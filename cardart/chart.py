@@ -14,7 +14,9 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
+from bot.engine.i18n import capitalized
 from bot.engine.views import ScoreSeries
+from bot.i18n import _, _n
 
 from . import palette, shapes
 from .encode import png_bytes
@@ -54,11 +56,13 @@ def render_score_chart(series: ScoreSeries, names: Sequence[str], *,
                        title: str | None = None) -> bytes:
     """Draw the running totals as PNG bytes; ``names[seat]`` labels each seat's line."""
     hands = max((len(totals) for totals in series.totals), default=0)
-    better = "lower" if series.lower_is_better else "higher"
+    better = _("lower is better") if series.lower_is_better else _("higher is better")
+    played = _n("{n} hand played", "{n} hands played", hands) if series.hand_label == "hand" \
+        else _("{hand}: {n}", hand=capitalized(series.hand_label), n=hands)
     blocks: list[Block] = [
-        Line(f"Running totals · {title or series.variant}", face=Typeface.BOLD),
-        Line(f"{hands} {series.hand_label}{'s' if hands != 1 else ''} · {better} is better",
-             size=SMALL_SIZE, colour=palette.FELT_MUTED),
+        Line(_("Running totals · {variant}", variant=title or series.variant),
+             face=Typeface.BOLD),
+        Line(f"{played} · {better}", size=SMALL_SIZE, colour=palette.FELT_MUTED),
         _Chart(series, names, hands)]
     return png_bytes(stack(blocks, 16))
 

@@ -41,6 +41,8 @@ import regex
 from fontTools.ttLib import TTFont
 from PIL import Image, ImageDraw, ImageFont, features
 
+from bot.i18n import say
+
 from .cache import drawn_once
 from .palette import RGB
 from .raster import fill, posterise
@@ -163,9 +165,14 @@ def _font(font: str, size: int, shaped: bool) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(str(FONT_DIR / font), size, layout_engine=engine)
 
 
-@drawn_once(maxsize=4096)
 def text(content: str, face: Typeface, size: int, tracking: int = 0) -> Text:
-    """``content`` set in ``face`` at ``size`` px, with ``tracking`` px between clusters."""
+    """``content`` set in ``face`` at ``size`` px, with ``tracking`` px between clusters; a
+    message (``tr``, from the engine's views) is set in the current language."""
+    return _text(say(content), face, size, tracking)
+
+
+@drawn_once(maxsize=4096)
+def _text(content: str, face: Typeface, size: int, tracking: int = 0) -> Text:
     pieces = runs(content, face)
     if tracking:
         pieces = [Run(cluster, run.font) for run in pieces for cluster in clusters(run.content)]
@@ -217,6 +224,7 @@ def shortened(content: str, face: Typeface, size: int, max_width: int) -> str:
 
     For a name inside a longer line ("Priya to move"), cut before the line is composed.
     """
+    content = say(content)
     if text(content, face, size).width <= max_width:
         return content
     parts = clusters(unicodedata.normalize("NFC", content))

@@ -14,6 +14,7 @@ from PIL import Image
 
 from bot.engine.cards import RANK_NAMES, Piece, Tile, sort_by_rank, sort_by_suit
 from bot.engine.views import HandView
+from bot.i18n import _, _n
 
 from . import palette, sprites
 from .encode import png_bytes
@@ -110,7 +111,7 @@ class _Rows:
     def draw(self, picture: Image.Image, top: int) -> None:
         size, rows = self.size, self.rows
         if not rows:
-            draw_text(picture, fitted("No pieces left", Typeface.REGULAR, HEADING_SIZE, SPAN),
+            draw_text(picture, fitted(_("No pieces left"), Typeface.REGULAR, HEADING_SIZE, SPAN),
                       (MARGIN, top + size.height // 2), palette.FELT_MUTED)
             return
         step = step_to_fit(max(rows), size.width, SPAN, size.width + SPACING)
@@ -162,14 +163,14 @@ def _badges(picture: Image.Image, piece: Piece, xy: tuple[int, int], size: Piece
              (x - HIGHLIGHT, y - HIGHLIGHT))
     if isinstance(piece, Tile):
         if newest:
-            tag = sprites.badge("NEW", palette.INK, palette.GOLD, TILE_BADGE_SIZE,
+            tag = sprites.badge(_("NEW"), palette.INK, palette.GOLD, TILE_BADGE_SIZE,
                                 max_width=size.width)
             paste(picture, tag, (x + (size.width - tag.width) // 2, y - tag.height // 2))
         return
     room = size.width - size.pad
-    tags = [sprites.badge("NEW", palette.INK, palette.GOLD, max_width=room)] if newest else []
+    tags = [sprites.badge(_("NEW"), palette.INK, palette.GOLD, max_width=room)] if newest else []
     if wild:
-        tags.append(sprites.badge("WILD", palette.BADGE_TEXT, palette.JOKER_PURPLE,
+        tags.append(sprites.badge(_("WILD"), palette.BADGE_TEXT, palette.JOKER_PURPLE,
                                   max_width=room))
     bottom = y + size.height - size.pad
     for tag in tags:
@@ -179,12 +180,13 @@ def _badges(picture: Image.Image, piece: Piece, xy: tuple[int, int], size: Piece
 
 
 def _default_title(view: HandView, count: int, sort: Sort | None) -> str:
-    noun = ("tile" if view.tiles else "card") + ("" if count == 1 else "s")
-    parts = [f"Your {'rack' if view.tiles else 'hand'}", f"{count} {noun}"]
+    parts = [_("Your rack") if view.tiles else _("Your hand"),
+             _n("{n} tile", "{n} tiles", count) if view.tiles else _n("{n} card", "{n} cards",
+                                                 count)]
     if sort is not None:
-        by = {("suit", False): "suit", ("rank", False): "rank", ("suit", True): "colour",
-              ("rank", True): "number"}[sort, view.tiles]
-        parts.append(f"sorted by {by}")
+        parts.append({("suit", False): _("sorted by suit"), ("rank", False): _("sorted by rank"),
+                      ("suit", True): _("sorted by colour"),
+                      ("rank", True): _("sorted by number")}[sort, view.tiles])
     if view.wild_rank is not None:
-        parts.append(f"{RANK_NAMES[view.wild_rank]}s wild")
+        parts.append(_("{rank} wild", rank=RANK_NAMES[view.wild_rank]))
     return " · ".join(parts)

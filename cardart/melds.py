@@ -14,6 +14,7 @@ from PIL import Image
 
 from bot.engine.cards import Piece
 from bot.engine.views import MeldView, TableView
+from bot.i18n import _, _n
 
 from . import palette, sprites
 from .fonts import Typeface, cap_height, draw_text, fitted
@@ -69,8 +70,10 @@ class SpreadPile:
 
     def draw(self, picture: Image.Image, top: int) -> None:
         count = len(self.pile)
-        caption = f"Discard pile · {count} {'tile' if self.tiles else 'card'}"
-        caption += ("s" if count != 1 else "") + (" · 1 = top" if count else " · empty")
+        caption = _("Discard pile") + " · " + (
+            (_n("{n} tile", "{n} tiles", count) if self.tiles else _n("{n} card", "{n} cards",
+                    count))
+            + " · " + _("1 = top") if count else _("empty"))
         draw_text(picture, fitted(caption, Typeface.BOLD, CAPTION_SIZE, SPAN), (MARGIN, top),
                   palette.FELT_TEXT)
         y = top + cap_height(Typeface.BOLD, CAPTION_SIZE) + SPACING
@@ -135,10 +138,11 @@ class MeldLayout:
         and an invalid one in red, in words as well as colour."""
         number = str(self.meld.number)
         if self.meld.kind == "invalid":
-            return sprites.badge(f"{number} invalid", palette.BADGE_TEXT, palette.RED,
+            return sprites.badge(_("{number} invalid", number=number), palette.BADGE_TEXT,
+                                   palette.RED,
                                  MELD_NUMBER_SIZE)
         if self.meld.changed:
-            return sprites.badge(f"{number} changed", palette.INK, palette.GOLD,
+            return sprites.badge(_("{number} changed", number=number), palette.INK, palette.GOLD,
                                  MELD_NUMBER_SIZE)
         return sprites.badge(number, palette.INK, palette.CHIP, MELD_NUMBER_SIZE)
 
@@ -203,7 +207,8 @@ class Melds:
         return y + row_height
 
     def draw(self, picture: Image.Image, top: int) -> None:
-        draw_text(picture, fitted(f"Melds · {len(self.view.melds)}", Typeface.BOLD, CAPTION_SIZE,
+        draw_text(picture, fitted(_("Melds · {count}", count=len(self.view.melds)), Typeface.BOLD,
+                                    CAPTION_SIZE,
                                   SPAN), (MARGIN, top), palette.FELT_TEXT)
         for item, x, y in self.placed:
             if isinstance(item, str):

@@ -20,6 +20,7 @@ from PIL import Image
 from bot.engine.cards import Piece
 from bot.engine.replay import OpenHand, OpenTableView
 from bot.engine.views import PlayerPanel
+from bot.i18n import _, _n, say
 
 from . import palette, shapes, sprites
 from .cache import drawn_once
@@ -135,7 +136,7 @@ def _piles(view: OpenTableView, style: Style) -> list[_Pile]:
         piles.append(_Pile(sprites.piece_sprite(table.discard[-1], size, style), size,
                            table.discard_label, marked=view.discard_marked))
     if table.wild is not None:
-        piles.append(_Pile(sprites.piece_sprite(table.wild, size, style), size, "WILD JOKER",
+        piles.append(_Pile(sprites.piece_sprite(table.wild, size, style), size, _("WILD JOKER"),
                            ink=palette.GOLD))
     return piles
 
@@ -256,7 +257,7 @@ class _HandBand:
         y += self._header + SPACING + MARK
         x += MARK
         if not self.hand.pieces:
-            empty = text("nothing left on the rack" if self.tiles else "nothing left in hand",
+            empty = text(_("nothing left on the rack") if self.tiles else _("nothing left in hand"),
                          Typeface.REGULAR, SMALL_SIZE)
             draw_text(picture, empty, (x, y + (self.size.height - empty.cap) // 2),
                       palette.FELT_MUTED)
@@ -279,18 +280,18 @@ class _HandBand:
 
     def _details(self) -> str:
         """``8 cards · score 35 · dealer · dead · +KD −7H`` (what the panel and the step say)."""
-        noun = "tile" if self.tiles else "card"
         count = len(self.hand.pieces)
-        parts = [f"{count} {noun}{'' if count == 1 else 's'}"]
+        parts = [_n("{n} tile", "{n} tiles", count) if self.tiles
+                 else _n("{n} card", "{n} cards", count)]
         panel = self.panel
         if panel is not None:
-            parts.append(f"score {panel.score}")
+            parts.append(_("score {score}", score=panel.score))
             if panel.dealer:
-                parts.append("dealer")
+                parts.append(_("dealer"))
             if panel.state.value != "playing":
-                parts.append(panel.state.value)
+                parts.append(say(panel.state.word))
             if panel.note:
-                parts.append(panel.note)
+                parts.append(say(panel.note))
         if self.hand.changes():
             parts.append(self.hand.changes())
         return " · ".join(parts)

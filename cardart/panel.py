@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from PIL import Image
 
 from bot.engine.views import PlayerPanel, SeatState, TableView
+from bot.i18n import _
 
 from . import palette, shapes, sprites
 from .fonts import Typeface, cap_height, draw_text, fitted, text
@@ -39,13 +40,14 @@ class PlayersPanel:
     @staticmethod
     def fits(width: int) -> bool:
         """Whether ``width`` px leave the names enough room."""
-        return width >= 40 + sum(column for _, column in COLUMNS) + NAME_ROOM
+        return width >= 40 + sum(column for _head, column in COLUMNS) + NAME_ROOM
 
     def draw(self, picture: Image.Image, xy: tuple[int, int], width: int) -> None:
         x, y = xy
         starts = self._column_starts(x, width, self._state_width(width))
-        headers = ("player", "tiles" if self.view.tiles else "cards", "score", "state")
-        rooms = (starts[1] - starts[0] - 12, *(room - 8 for _, room in COLUMNS))
+        headers = (_("player"), _("tiles") if self.view.tiles else _("cards"), _("score"),
+                   _("state"))
+        rooms = (starts[1] - starts[0] - 12, *(room - 8 for _head, room in COLUMNS))
         for start, header, room in zip(starts, headers, rooms, strict=True):
             draw_text(picture, fitted(header, Typeface.REGULAR, SMALL_SIZE - 2, room), (start, y),
                       palette.FELT_MUTED)
@@ -57,16 +59,16 @@ class PlayersPanel:
         (no play)``, ``playing`` and ``no initial meld yet``) where the names can spare
         the room, never narrower than its usual width."""
         usual = COLUMNS[-1][1]
-        needed = max((text(p.state.value, Typeface.BOLD, TEXT_SIZE).width + 10
+        needed = max((text(p.state.word, Typeface.BOLD, TEXT_SIZE).width + 10
                       + (text(p.note, Typeface.REGULAR, SMALL_SIZE).width if p.note else 0)
                       + 18 for p in self.view.players), default=usual)
-        spare = width - 40 - NAME_ROOM - sum(column for _, column in COLUMNS)
+        spare = width - 40 - NAME_ROOM - sum(column for _head, column in COLUMNS)
         return usual + max(0, min(needed - usual, spare))
 
     @staticmethod
     def _column_starts(x: int, width: int, state: int) -> list[int]:
         """Where the name (after the pointer) and the right-hand columns begin."""
-        widths = [column for _, column in COLUMNS[:-1]] + [state]
+        widths = [column for _head, column in COLUMNS[:-1]] + [state]
         return [x + 40, *right_columns(x + width, widths)]
 
     def _row(self, picture: Image.Image, player: PlayerPanel, xy: tuple[int, int], width: int,
@@ -90,7 +92,7 @@ class PlayersPanel:
         if player.dealer:
             paste(picture, dealer, (starts[0] + name.width + 8,
                                     y + (PANEL_ROW - 6 - dealer.height) // 2))
-        cells = (str(player.pieces_left), player.score, player.state.value)
+        cells = (str(player.pieces_left), player.score, player.state.word)
         rooms = [b - a for a, b in zip(starts[1:], [*starts[2:], x + width], strict=True)]
         runs = [fitted(content, Typeface.BOLD, TEXT_SIZE, room - 8)
                 for content, room in zip(cells, rooms, strict=True)]

@@ -9,7 +9,9 @@ from dataclasses import dataclass
 from PIL import Image
 
 from bot.engine.cards import Piece
+from bot.engine.i18n import tr
 from bot.engine.views import MeldView, Placing, ResultView
+from bot.i18n import _, say
 
 from . import palette, shapes, sprites
 from .encode import png_bytes
@@ -35,12 +37,12 @@ from .raster import fill
 ROW_GAP = 14
 MEDAL = 44
 NAME_X = MARGIN + MEDAL + 24
-COLUMNS = (("points", 150), ("total", 150))
+COLUMNS = ((tr("points"), 150), (tr("total"), 150))
 """The right-hand columns and their widths."""
 MEDALS: dict[int, RGB] = {1: palette.GOLD, 2: palette.SILVER, 3: palette.BRONZE}
 SLOT_PAD = 5
 """The felt margin around a card in its own slot (the finish card)."""
-FINISH_CAPTION = "finish"
+FINISH_CAPTION = tr("finish")
 GROUP_GAP = 18
 """Felt between two groups of a grouped hand."""
 DEADWOOD_GAP = 44
@@ -53,12 +55,12 @@ FINISH_CAPTION_ROOM = 200
 def render_results(view: ResultView, names: Sequence[str], *, style: Style = "four",
                    title: str | None = None) -> bytes:
     """Draw the results as PNG bytes; ``names[seat]`` is the name shown for each seat."""
-    subtitle = [title or view.variant]
+    subtitle = [say(title or view.variant)]
     if view.match_over:
-        subtitle.append("match over")
+        subtitle.append(_("match over"))
     if view.seed is not None:
-        subtitle.append(f"seed {view.seed}")
-    blocks: list[Block] = [Line(view.title, face=Typeface.BOLD),
+        subtitle.append(_("seed {seed}", seed=str(view.seed)))
+    blocks: list[Block] = [Line(say(view.title), face=Typeface.BOLD),
                            Line(" · ".join(subtitle), size=SMALL_SIZE, colour=palette.FELT_MUTED),
                            _ColumnHeads()]
     size = sprites.TILE_SMALL if view.tiles else sprites.CARD_SMALL
@@ -69,7 +71,7 @@ def render_results(view: ResultView, names: Sequence[str], *, style: Style = "fo
 
 
 def _column_starts() -> list[int]:
-    return right_columns(WIDTH - MARGIN, [width for _, width in COLUMNS])
+    return right_columns(WIDTH - MARGIN, [width for _head, width in COLUMNS])
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,7 +140,7 @@ class _PlacingRow:
         starts = _column_starts()
         name = fitted(self.name, Typeface.BOLD, TEXT_SIZE, starts[0] - NAME_X - 16)
         draw_text(picture, name, (NAME_X, y), palette.GOLD if winner else palette.FELT_TEXT)
-        for start, value, (_, width) in zip(starts, (self.placing.points, self.placing.total),
+        for start, value, (_head, width) in zip(starts, (self.placing.points, self.placing.total),
                                             COLUMNS, strict=True):
             run = fitted(value, Typeface.BOLD, TEXT_SIZE, width - 20)
             draw_text(picture, run, (start + 16, y), palette.FELT_TEXT)
@@ -161,8 +163,8 @@ class _PlacingRow:
                      self.style)
             end = NAME_X + (len(held) - 1) * step + self.size.width
         elif self._says_nothing_left or finish is not None:
-            nothing = fitted("nothing left on the rack" if self.size.tile
-                             else "nothing left in hand", Typeface.REGULAR, SMALL_SIZE,
+            nothing = fitted(_("nothing left on the rack") if self.size.tile
+                             else _("nothing left in hand"), Typeface.REGULAR, SMALL_SIZE,
                              right - NAME_X)
             middle = (self.size.height - nothing.cap) // 2 if finish is not None else 0
             draw_text(picture, nothing, (NAME_X, y + middle), palette.FELT_MUTED)
@@ -221,9 +223,10 @@ class _GroupedHand:
     @classmethod
     def of(cls, placing: Placing, group_title: Callable[[MeldView], str], tiles: bool,
            size: sprites.PieceSize, span: int) -> _GroupedHand:
-        segments = [_Segment(g.pieces, group_title(g).lower(), g) for g in placing.groups]
+        segments = [_Segment(g.pieces, say(group_title(g)).lower(), g) for g in placing.groups]
         if placing.deadwood or not placing.groups:
-            segments.append(_Segment(placing.deadwood, f"deadwood · {placing.deadwood_value}"))
+            segments.append(_Segment(placing.deadwood,
+                                     _("deadwood · {value}", value=placing.deadwood_value)))
         if placing.finish is not None:
             segments.append(_Segment((placing.finish,), FINISH_CAPTION, finish=True))
         natural = sprites.strip(size)

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from PIL import Image
 
 from bot.engine.cards import Card, Piece, Tile
+from bot.i18n import say
 
 from . import palette, shapes
 from .cache import drawn_once
@@ -205,7 +206,7 @@ def badge(label: str, ink: RGB, background: RGB, size: int = BADGE_SIZE,
           max_width: int | None = None) -> Sprite:
     """A pill with ``label`` in it (NEW, WILD, ``=7H``, meld numbers); its label is cut with an
     ellipsis where the pill would be wider than ``max_width``."""
-    return _badge(label, ink, background, size, max_width)
+    return _badge(say(label), ink, background, size, max_width)
 
 
 @drawn_once(maxsize=512)

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from PIL import Image
 
 from bot.engine.views import TableView
+from bot.i18n import _, say
 
 from . import palette, sprites
 from .encode import png_bytes
@@ -47,14 +48,15 @@ MOVER_ROOM = SPAN // 4
 def render_table(view: TableView, names: Sequence[str], *, style: Style = "four",
                  title: str | None = None) -> bytes:
     """Draw the table as PNG bytes; ``names[seat]`` is the name shown for each seat."""
-    heading = [title or view.variant, f"{view.hand_label} {view.hand_number}"]
+    heading = [say(title or view.variant), f"{say(view.hand_label)} {view.hand_number}"]
     mover = next((p.seat for p in view.players if p.to_move), view.to_move)
     if mover is not None:
         # A long name is cut so that "to move" stays in the heading.
-        rest = text(" · ".join([*heading, " to move"]), Typeface.BOLD, HEADING_SIZE).width
+        rest = text(" · ".join([*heading, _("{player} to move", player="")]), Typeface.BOLD,
+                    HEADING_SIZE).width
         name = shortened(name_of(names, mover), Typeface.BOLD, HEADING_SIZE,
                          max(SPAN - rest, MOVER_ROOM))
-        heading.append(f"{name} to move")
+        heading.append(_("{player} to move", player=name))
     blocks: list[Block] = [Line(" · ".join(heading), face=Typeface.BOLD)]
     if view.status:
         blocks.append(Line(view.status, size=CAPTION_SIZE, colour=palette.FELT_MUTED))
@@ -115,7 +117,7 @@ def _piles(view: TableView, style: Style) -> list[_Pile]:
         piles.append(_Pile(sprites.piece_sprite(view.discard[-1], size, style),
                            view.discard_label))
     if view.wild is not None:
-        piles.append(_Pile(sprites.piece_sprite(view.wild, size, style), "WILD JOKER",
+        piles.append(_Pile(sprites.piece_sprite(view.wild, size, style), _("WILD JOKER"),
                            palette.GOLD))
     return piles
 

@@ -19,6 +19,7 @@ from bot.engine.cards import Piece
 from bot.engine.game import Game, Move
 from bot.engine.moves import Placed
 from bot.engine.notation import parse_groups, parse_list, parse_single
+from bot.i18n import _
 from bot.interactions import reply
 from bot.registry import Variant, variant
 from bot.sessions import Session
@@ -74,12 +75,14 @@ class VariantCog(commands.GroupCog):
         """The game in this channel, if it is this variant's; answers when not."""
         session = self.controller.session_for(interaction)
         if session is None:
-            await reply(interaction, f"There is no game in this channel. Start one with "
-                                     f"`/{self.key} new`.")
+            command = f"`/{self.key} new`"
+            await reply(interaction, _("There is no game in this channel. Start one with "
+                                       "{command}.", command=command))
             return None
         if session.variant.key != self.key:
-            await reply(interaction, f"The game here is {session.variant.title}: use "
-                                     f"`/{session.variant.key}` commands.")
+            commands = f"`/{session.variant.key}`"
+            await reply(interaction, _("The game here is {variant}: use {commands} commands.",
+                                       variant=session.variant.title, commands=commands))
             return None
         return session
 

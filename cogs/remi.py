@@ -21,6 +21,7 @@ from bot.engine.game import Game
 from bot.engine.moves import Discard, Draw
 from bot.engine.notation import parse_single
 from bot.engine.variants.remi import RemiGame, Take
+from bot.i18n import _
 
 from .base import Reader, VariantCog, hand_choices
 
@@ -67,7 +68,8 @@ class RemiCog(VariantCog, group_name="remi",
         def build(game, seat, read):
             picked = parse_single(card, game.notation).piece
             if not isinstance(picked, Card):
-                raise IllegalMove(f"name the pile card by its code (like 7H), not {card!r}")
+                raise IllegalMove(_("name the pile card by its code (like 7H), not {card}",
+                                    card=repr(card)))
             return Take(seat, picked, tuple(RemiGame.own_all(read.cards(with_))))
 
         await self.play(interaction, build)

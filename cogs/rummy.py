@@ -9,7 +9,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.i18n import LANGUAGES, _, say, say_known, use
 from bot.interactions import patiently, reply
+from bot.languages import spoken
 from bot.registry import TITLES, VARIANTS, rules, rules_index
 from bot.render import as_file
 from bot.sessions import Session
@@ -19,6 +21,11 @@ if TYPE_CHECKING:
     from bot.app import RummyBot
     from bot.controller import Controller
 
+LANGUAGE_CHOICES = [*(app_commands.Choice(name=name, value=code)
+                      for code, name in LANGUAGES.items()),
+                    app_commands.Choice(name="Discord's", value="discord")]
+"""The languages offered in ``/rummy settings`` by their own names; ``Discord's`` goes back
+to the Discord app's language (a player) or the server's Discord setting (a server)."""
 VARIANT_CHOICES = [app_commands.Choice(name=title, value=key) for key, title in TITLES.items()]
 """Every variant offered, from the registry (Discord allows 25 choices)."""
 PERIODS = {"all": None, "month": 30 * 24 * 3600, "week": 7 * 24 * 3600}
@@ -38,8 +45,9 @@ class RummyCog(commands.GroupCog, group_name="rummy",
     async def _session(self, interaction: discord.Interaction) -> Session | None:
         session = self.controller.session_for(interaction)
         if session is None:
-            starts = " or ".join(f"`/{key} new`" for key in VARIANTS)
-            await reply(interaction, f"There is no game in this channel. Open one with {starts}.")
+            starts = ", ".join(f"`/{key} new`" for key in VARIANTS)
+            await reply(interaction, _("There is no game in this channel. Open one with "
+                                       "{starts}.", starts=starts))
         return session
 
     # -- seats --------------------------------------------------------------------
@@ -81,15 +89,18 @@ class RummyCog(commands.GroupCog, group_name="rummy",
             return
         game = session.game
         if game is None:
-            await reply(interaction, "The game has not started yet.")
+            await reply(interaction, _("The game has not started yet."))
             return
+        use(await self.controller.languages.public(interaction))  # posted in the channel
         view = game.table_view()
         text = table_text(view, session.names)
         if session.deadline and not game.is_over:
-            text += f"\nTurn ends <t:{int(session.deadline)}:R>."
+            when = f"<t:{int(session.deadline)}:R>"
+            text += "\n" + _("Turn ends {when}.", when=when)
         png = await patiently(interaction, self.controller.renderer.table(view, session.names),
                               ephemeral=False)  # a picture drawn first: deferred if slow
-        embed = discord.Embed(title=f"{game.title} · {view.hand_label} {view.hand_number}",
+        embed = discord.Embed(title=f"{say(game.title)} · {say(view.hand_label)} "
+                                    f"{view.hand_number}",
                               description=clip(text, EMBED_LIMIT), colour=COLOUR)
         embed.set_image(url="attachment://table.png")
         await reply(interaction, None, embed=embed, file=as_file(png, "table.png"),
@@ -102,16 +113,47 @@ class RummyCog(commands.GroupCog, group_name="rummy",
             return
         await self.controller.resume(interaction, session)
 
-    @app_commands.command(name="settings", description="How your hand is shown")
+    @app_commands.command(name="settings", description="How your hand is shown, and the "
+                                                       "bot's language")
     @app_commands.describe(sort="Order cards by suit or by rank",
-                           style="Four-colour suits, or classic red and black")
+                           style="Four-colour suits, or classic red and black",
+                           language="The language the bot answers you in (Malay: choose it "
+                                    "here)",
+                           server_language="This server's language for game messages and DMs "
+                                           "(Manage Server)")
+    @app_commands.choices(language=LANGUAGE_CHOICES, server_language=LANGUAGE_CHOICES)
     async def settings(self, interaction: discord.Interaction,
                        sort: Literal["suit", "rank"] | None = None,
-                       style: Literal["four", "classic"] | None = None) -> None:
+                       style: Literal["four", "classic"] | None = None,
+                       language: str | None = None,
+                       server_language: str | None = None) -> None:
+        languages = self.controller.languages
+        if server_language is not None:
+            member = interaction.user
+            if interaction.guild_id is None or not isinstance(member, discord.Member):
+                await reply(interaction, _("A server's language is set in the server."))
+                return
+            if not member.guild_permissions.manage_guild:
+                await reply(interaction, _("Only members with Manage Server can set the "
+                                           "server's language."))
+                return
         settings = await self.controller.store.set_settings(interaction.user.id, hand_sort=sort,
                                                             card_style=style)
-        await reply(interaction, f"Your hand is sorted by {settings.hand_sort} "
-                                                 f"and drawn in the {settings.card_style} style.")
+        if language is not None:
+            await languages.set_chosen(interaction.user.id, spoken(language))
+            use(await languages.for_interaction(interaction))  # answer in the new language
+        lines = [_("Your hand is sorted by {sort} and drawn in the {style} style.",
+                   sort=say_known(settings.hand_sort), style=say_known(settings.card_style))]
+        chosen = await languages.chosen(interaction.user.id)
+        lines.append(_("You read the bot in {language}.", language=LANGUAGES[chosen])
+                     if chosen else _("You read the bot in your Discord app's language."))
+        if interaction.guild_id is not None:
+            if server_language is not None:
+                await languages.set_server(interaction.guild_id, spoken(server_language))
+            public = await languages.public(interaction)
+            lines.append(_("This server's game messages and DMs are in {language}.",
+                           language=LANGUAGES[public]))
+        await reply(interaction, "\n".join(lines))
 
     # -- records --------------------------------------------------------------------
 
@@ -123,22 +165,24 @@ class RummyCog(commands.GroupCog, group_name="rummy",
                           variant: str | None = None,
                           period: Literal["all", "month", "week"] = "all") -> None:
         if interaction.guild_id is None:
-            await reply(interaction, "Leaderboards belong to a server.")
+            await reply(interaction, _("Leaderboards belong to a server."))
             return
+        use(await self.controller.languages.public(interaction))  # posted in the channel
         span = PERIODS[period]
         since = time.time() - span if span else None
         rows = await self.controller.store.leaderboard(interaction.guild_id, variant, since)
-        title = f"Leaderboard · {TITLES[variant] if variant else 'all variants'}"
+        title = _("Leaderboard · {variant}",
+                  variant=say(TITLES[variant]) if variant else _("all variants"))
         if period != "all":
-            title += f" · this {period}"
+            title += " · " + (_("this month") if period == "month" else _("this week"))
         if not rows:
-            await reply(interaction, "No finished games here yet.",
-                                        ephemeral=False)
+            await reply(interaction, _("No finished games here yet."), ephemeral=False)
             return
         # Results of different variants count different things: no average across them.
         unit = _unit(variant) if variant else None
-        lines = [f"{i}. <@{r.user_id}> — rating **{r.rating}**, " + record_text(
-                     r.games, r.wins, r.win_rate, r.avg_points if unit else None, *(unit or ()))
+        lines = [f"{i}. <@{r.user_id}> — " + _("rating **{rating}**", rating=r.rating) + ", "
+                 + record_text(r.games, r.wins, r.win_rate, r.avg_points if unit else None,
+                               *(unit or ()))
                  for i, r in enumerate(rows, start=1)]
         embed = discord.Embed(title=title, description="\n".join(lines), colour=COLOUR)
         await interaction.response.send_message(embed=embed,
@@ -149,20 +193,23 @@ class RummyCog(commands.GroupCog, group_name="rummy",
     async def stats(self, interaction: discord.Interaction,
                     member: discord.Member | None = None) -> None:
         if interaction.guild_id is None:
-            await reply(interaction, "Records belong to a server.")
+            await reply(interaction, _("Records belong to a server."))
             return
+        use(await self.controller.languages.public(interaction))  # posted in the channel
         who = member or interaction.user
         rows = await self.controller.store.player_stats(interaction.guild_id, who.id)
         if not rows:
-            await reply(interaction, f"{who.display_name} has no finished "
-                                                     "games here yet.")
+            await reply(interaction, _("{name} has no finished games here yet.",
+                                       name=who.display_name))
             return
-        lines = [f"**{TITLES.get(r.variant, r.variant)}** — rating {r.rating}, "
-                 f"{record_text(r.games, r.wins, r.win_rate, r.avg_points, *_unit(r.variant))}"
-                 f", best place {r.best_place}, last played <t:{int(r.last_played)}:R>"
+        lines = [_("**{variant}** — rating {rating}, {record}, best place {place}, last "
+                   "played {when}", variant=say(TITLES.get(r.variant, r.variant)),
+                   rating=r.rating, place=r.best_place, when=relative_time(r.last_played),
+                   record=record_text(r.games, r.wins, r.win_rate, r.avg_points,
+                                      *_unit(r.variant)))
                  for r in rows]
-        embed = discord.Embed(title=f"{who.display_name} · stats", description="\n".join(lines),
-                              colour=COLOUR)
+        embed = discord.Embed(title=_("{name} · stats", name=who.display_name),
+                              description="\n".join(lines), colour=COLOUR)
         await interaction.response.send_message(embed=embed)
 
     @app_commands.command(name="history", description="Recent finished games with their seeds")
@@ -170,23 +217,25 @@ class RummyCog(commands.GroupCog, group_name="rummy",
     async def history(self, interaction: discord.Interaction,
                       member: discord.Member | None = None) -> None:
         if interaction.guild_id is None:
-            await reply(interaction, "History belongs to a server.")
+            await reply(interaction, _("History belongs to a server."))
             return
+        use(await self.controller.languages.public(interaction))  # posted in the channel
         rows = await self.controller.store.history(interaction.guild_id,
                                                    member.id if member else None)
         if not rows:
-            await reply(interaction, "No finished games here yet.")
+            await reply(interaction, _("No finished games here yet."))
             return
         lines = []
         for row in rows:
             scale = _unit(row.variant)[1]
             players = ", ".join(f"{p.place}. {p.name} ({result_number(p.points, scale)})"
                                 for p in sorted(row.players, key=lambda p: p.place))
-            lines.append(f"**{TITLES.get(row.variant, row.variant)}** "
-                         f"<t:{int(row.finished_at)}:d> · seed `{row.seed}` — {players}")
-        embed = discord.Embed(title="Recent games", description=clip("\n".join(lines),
-                                                                     EMBED_LIMIT),
-                              colour=COLOUR)
+            seed = f"`{row.seed}`"
+            lines.append(f"**{say(TITLES.get(row.variant, row.variant))}** "
+                         f"<t:{int(row.finished_at)}:d> · "
+                         + _("seed {seed}", seed=seed) + f" — {players}")
+        embed = discord.Embed(title=_("Recent games"),
+                              description=clip("\n".join(lines), EMBED_LIMIT), colour=COLOUR)
         await interaction.response.send_message(embed=embed)
 
     @app_commands.command(name="replay", description="Step through a finished game, every "
@@ -213,6 +262,11 @@ class RummyCog(commands.GroupCog, group_name="rummy",
                 return
             variant = session.variant.key
         await reply(interaction, clip(rules(variant)))
+
+
+def relative_time(timestamp: float) -> str:
+    """Discord's ``<t:…:R>``: "3 days ago" in each reader's own language."""
+    return f"<t:{int(timestamp)}:R>"
 
 
 def _unit(variant: str) -> tuple[str, int]:

@@ -20,6 +20,7 @@ from bot.engine.errors import IllegalMove
 from bot.engine.moves import Done, Draw
 from bot.engine.notation import parse_single
 from bot.engine.variants.tiles import Arrange, MoveTile, Play, Release, Reset, Split, Take
+from bot.i18n import _
 
 from .base import VariantCog
 
@@ -28,7 +29,8 @@ def table_tile(text: str, game) -> Tile:
     """A tile named by its code (a table tile: it is not read from the rack)."""
     piece = parse_single(text, game.notation).piece
     if not isinstance(piece, Tile):
-        raise IllegalMove(f"name the table tile by its code (like R7 or JK), not {text!r}")
+        raise IllegalMove(_("name the table tile by its code (like R7 or JK), not {text}",
+                            text=repr(text)))
     return piece
 
 

@@ -43,7 +43,7 @@ def emitted(kind: Variant, game: Game, rng: random.Random) -> Iterator[ButtonSpe
     order = list(game.hand(seat))
     for _ in range(3):
         selected = sorted(rng.sample(range(1, len(order) + 1), rng.randint(0, min(4, len(order)))))
-        yield from pick_menus(order, selected, game.notation.noun)
+        yield from pick_menus(order, selected, game.tiles)
         panel = controls.panel(game, seat, selected, order)
         yield from panel.selects
         for spec in panel.buttons:

@@ -33,7 +33,7 @@ def test_a_hand_of_25_or_fewer_has_one_menu() -> None:
 
 
 def test_a_30_tile_rack_splits_in_equal_menus() -> None:
-    menus = pick_menus(DECK[:30], [1, 16, 30], "tile")
+    menus = pick_menus(DECK[:30], [1, 16, 30], tiles=True)
     assert [len(m.options) for m in menus] == [15, 15]
     assert [m.placeholder for m in menus] == ["Pick tiles 1–15…", "Pick tiles 16–30…"]
     first, second = menus

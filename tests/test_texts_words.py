@@ -9,10 +9,10 @@ from bot.engine.views import HandView, MeldView, Placing, ResultView
 from bot.registry import rules as rules_text
 from bot.rules_text import options_text
 from bot.texts import (
+    amount,
     drawn_text,
     grouping_text,
     not_your_turn_text,
-    plural,
     record_text,
     result_number,
     result_text,
@@ -21,9 +21,8 @@ from tests.engine_helpers import cards
 
 
 def test_plural_agrees_with_the_count() -> None:
-    assert plural(1, "game") == "1 game" and plural(1, "win") == "1 win"
-    assert plural(0, "win") == "0 wins" and plural(2, "game") == "2 games"
-    assert plural(1.5, "point") == "1.5 points" and plural(2, "match", "matches") == "2 matches"
+    assert amount(1) == "1 point" and amount(0) == "0 points" and amount(2, "chip") == "2 chips"
+    assert amount(1.5) == "1.5 points" and amount(33.5, "chip") == "33.5 chips"
 
 
 def test_record_text_agrees_in_number() -> None:

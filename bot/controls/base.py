@@ -22,9 +22,11 @@ from ..customids import Action
 from ..engine.cards import Face, Piece
 from ..engine.errors import IllegalMove
 from ..engine.game import Game, Move
+from ..engine.i18n import tr
 from ..engine.moves import Placed
 from ..engine.notation import parse_ref
 from ..engine.views import MeldView
+from ..i18n import _, _label, _n
 from ..texts import meld_text
 from ..ui import CUSTOM_ID_LIMIT, SELECT_LIMIT, ButtonSpec, SelectSpec
 
@@ -77,12 +79,14 @@ class Controls(Protocol):
 
 
 def need_picked(picked: Sequence[Piece], count: int | None = None, what: str = "") -> None:
-    """Refuse a panel button pressed without (exactly ``count``) cards picked."""
+    """Refuse a panel button pressed without (exactly ``count``) cards picked; ``what`` is
+    the action in words (already translated: ``_("discard")``)."""
     if not picked:
-        raise IllegalMove("pick cards in the menu first")
+        raise IllegalMove(_("pick cards in the menu first"))
     if count is not None and len(picked) != count:
-        raise IllegalMove(f"pick exactly {'one card' if count == 1 else f'{count} cards'} "
-                          f"to {what} in the menu first")
+        raise IllegalMove(_n("pick exactly one card to {what} in the menu first",
+                             "pick exactly {n} cards to {what} in the menu first", count,
+                             what=what))
 
 
 # -- melding variants ---------------------------------------------------------------------
@@ -90,16 +94,17 @@ def need_picked(picked: Sequence[Piece], count: int | None = None, what: str = "
 
 def meld_button(arg: str, selected: int, minimum: int = 3) -> ButtonSpec:
     """*Meld selected*: enabled once enough cards are picked."""
-    return ButtonSpec("Meld selected", "meld", arg, discord.ButtonStyle.success,
+    return ButtonSpec(_label("Meld selected"), "meld", arg, discord.ButtonStyle.success,
                       disabled=selected < minimum)
 
 
 def layoff_select(melds: Iterable[MeldView], arg: str, tiles: bool = False) -> SelectSpec | None:
     """*Lay off the selected cards on meld…*: one option per meld offered (newest 25)."""
     options = tuple((f"{m.number}: {meld_text(m, tiles)}", str(m.number)) for m in melds)
+    # codes only: nothing to translate in the options
     if not options:
         return None
-    return SelectSpec("layoff", "Lay off the selected cards on meld…",
+    return SelectSpec("layoff", _("Lay off the selected cards on meld…"),
                       options[-SELECT_LIMIT:], arg)
 
 
@@ -107,7 +112,7 @@ Groups = tuple[tuple[Placed, ...], ...]
 
 ARG_LIMIT = CUSTOM_ID_LIMIT - len("rm::confirm:") - 19
 """Room for a confirmation's argument beside the longest game id (19 digits)."""
-STALE = "that question is out of date (the turn has moved on): nothing changed"
+STALE = tr("that question is out of date (the turn has moved on): nothing changed")
 
 
 def turn_stamp(game: Game) -> str:
@@ -160,7 +165,7 @@ def encode_declaration(game: Game, seat: int, finish: Piece,
 
 def decode_declaration(game: Game, seat: int, arg: str) -> tuple[Piece, Groups | None]:
     """The finish card and grouping a confirmation button carries; refuses stale ones."""
-    turn, _, rest = arg.partition("~")
+    turn, _sep, rest = arg.partition("~")
     check_stamp(game, turn)
     if game.to_move != seat:
         raise IllegalMove(STALE)
@@ -198,13 +203,14 @@ def confirm(question: str, verb: str, action: str, arg: str, *, cancel: str,
     """
     style = discord.ButtonStyle.danger if danger else discord.ButtonStyle.success
     return Reply(question, (ButtonSpec(verb, action, arg, style),
-                            ButtonSpec("Cancel", "dismiss", cancel)))
+                            ButtonSpec(_label("Cancel"), "dismiss", cancel)))
 
 
-DISMISSED = {"declare": "Not declared", "drop": "Not dropped", "close": "Not closed",
-             "dead": "Not declared dead", "discard": "Not discarded"}
+DISMISSED = {"declare": tr("Not declared"), "drop": tr("Not dropped"), "close": tr("Not closed"),
+             "dead": tr("Not declared dead"), "discard": tr("Not discarded")}
 
 
 def dismissed(what: str) -> Reply:
     """The answer to Cancel on a confirmation: the question is replaced by one line."""
-    return Reply(f"{DISMISSED.get(what, 'Cancelled')}: nothing changed.", update=True)
+    return Reply(_("{what}: nothing changed.", what=DISMISSED.get(what, tr("Cancelled"))),
+                 update=True)

@@ -32,6 +32,7 @@ from ..engine.errors import IllegalMove
 from ..engine.game import Game, Move
 from ..engine.moves import Discard, Draw
 from ..engine.variants.indian import Declare, Drop, IndianGame, ShowVerdict
+from ..i18n import _, _label
 from ..ui import ButtonSpec
 from .base import (
     Groups,
@@ -68,12 +69,14 @@ class IndianControls:
             verdict = game.declare_verdict(seat, finish, None)
         else:
             verdict = game.check_show(seat, groups)
-        text = f"**Check** (only you see this; nothing changed): {_verdict_line(verdict)}."
+        text = _("**Check** (only you see this; nothing changed): {verdict_line}.",
+                 verdict_line=_verdict_line(verdict))
         if not (verdict.valid and can_declare and verdict.finish is not None):
             return Reply(text)
-        arg, _ = encode_declaration(game, seat, verdict.finish, groups)
-        return Reply(f"{text}\nDeclare now with **{verdict.finish.code}**?", (
-            ButtonSpec(f"Declare with {verdict.finish.code}", "confirm", arg,
+        arg, _sealed = encode_declaration(game, seat, verdict.finish, groups)
+        return Reply(_("{text}\nDeclare now with **{card}**?",
+                       text=text, card=verdict.finish.code), (
+            ButtonSpec(_label("Declare with {card}", card=verdict.finish.code), "confirm", arg,
                        discord.ButtonStyle.success),))
 
     def confirm_declare(self, game: Game, seat: int, finish: Piece,
@@ -84,15 +87,17 @@ class IndianControls:
         arg, bare = encode_declaration(game, seat, finish, groups)
         if bare:  # the stand-ins did not fit in the button: judge what the button declares
             verdict = game.declare_verdict(seat, finish, decode_declaration(game, seat, arg)[1])
-        lines = [f"**Declare with {finish.code}?**"]
+        lines = [_("**Declare with {card}?**", card=finish.code)]
         if verdict.valid:
-            lines.append(f"The bot reads your show as: {_verdict_line(verdict)}.")
+            lines.append(_("The bot reads your show as: {verdict_line}.",
+                           verdict_line=_verdict_line(verdict)))
         else:
-            lines.append(f"⚠️ This would be a **wrong show**: {_verdict_line(verdict)}.")
-            lines.append("A wrong show costs 80 points and takes you out of this deal.")
+            lines.append(_("⚠️ This would be a **wrong show**: {verdict_line}.",
+                           verdict_line=_verdict_line(verdict)))
+            lines.append(_("A wrong show costs 80 points and takes you out of this deal."))
         if bare:
-            lines.append("(Your joker stand-ins are left for the bot to choose.)")
-        return confirm("\n".join(lines), "Declare", "confirm", arg, cancel="declare",
+            lines.append(_("(Your joker stand-ins are left for the bot to choose.)"))
+        return confirm("\n".join(lines), _label("Declare"), "confirm", arg, cancel="declare",
                        danger=not verdict.valid)
 
     def confirm_drop(self, game: IndianGame, seat: int) -> Reply:
@@ -101,9 +106,11 @@ class IndianControls:
             game.apply(Drop(seat))  # raises the refusal's one line ("draw first"…)
         first = not game.has_drawn[seat]
         cost = game.options.drop_costs[0 if first else 1]
-        what = "first drop" if first else "middle drop"
-        return confirm(f"**Drop this deal?** A {what} costs {cost} points; you sit out until "
-                       "the next deal.", f"Drop ({cost})", "dropok", turn_stamp(game),
+        what = _("first drop") if first else _("middle drop")
+        return confirm(_("**Drop this deal?** A {what} costs {cost} points; you sit out until "
+                         "the next deal.", what=what, cost=cost), _label("Drop ({cost})",
+                         cost=cost),
+                                                                    "dropok", turn_stamp(game),
                        cancel="drop", danger=True)
 
     # -- buttons (Controls) ---------------------------------------------------------------
@@ -114,42 +121,42 @@ class IndianControls:
         if seat is None or game.phase != "draw":
             return []
         legal = game.legal_moves(seat)
-        buttons = [ButtonSpec("Draw closed", "draw", "closed", discord.ButtonStyle.success,
+        buttons = [ButtonSpec(_label("Draw closed"), "draw", "closed", discord.ButtonStyle.success,
                               disabled=Draw(seat, "closed") not in legal)]
         if game.open:  # a joker on the open deck cannot be taken (IND-18)
-            buttons.append(ButtonSpec(f"Take {game.open[-1].code}", "draw", "open",
-                                      disabled=Draw(seat, "open") not in legal))
-        buttons.append(ButtonSpec("Drop", "drop", style=discord.ButtonStyle.danger))
+            buttons.append(ButtonSpec(_label("Take {card}", card=game.open[-1].code), "draw",
+                                      "open", disabled=Draw(seat, "open") not in legal))
+        buttons.append(ButtonSpec(_label("Drop"), "drop", style=discord.ButtonStyle.danger))
         return buttons
 
     def panel(self, game: Game, seat: int, selected: Sequence[int],
               order: Sequence[Piece]) -> Panel:
         assert isinstance(game, IndianGame)
         if game.is_over:
-            return Panel("The game is over.")
+            return Panel(_("The game is over."))
         if game.eliminated[seat]:
-            return Panel("You are out of this pool.")
+            return Panel(_("You are out of this pool."))
         if not game.active[seat]:
-            return Panel("You are out of this deal; you are dealt in again at the next one.")
+            return Panel(_("You are out of this deal; you are dealt in again at the next one."))
         arg = encode_positions(selected)
-        check = ButtonSpec("Check show", "check", arg if game.phase == "discard" else "",
+        check = ButtonSpec(_label("Check show"), "check", arg if game.phase == "discard" else "",
                            emoji="🔍")
         if game.to_move != seat:
-            return Panel("It is not your turn yet. Check show asks the bot, privately, whether "
-                         "your hand would be a valid show.", (check,))
+            return Panel(_("It is not your turn yet. Check show asks the bot, privately, "
+                           "whether your hand would be a valid show."), (check,))
         if game.phase == "draw":
-            return Panel("Draw a card first (or drop this deal).",
+            return Panel(_("Draw a card first (or drop this deal)."),
                          (*self.turn_buttons(game), check))
         one = len(selected) == 1
         buttons = (
-            ButtonSpec("Discard selected", "discard", arg, discord.ButtonStyle.primary,
+            ButtonSpec(_label("Discard selected"), "discard", arg, discord.ButtonStyle.primary,
                        disabled=not one),
             ButtonSpec("Declare…", "declare", arg, discord.ButtonStyle.success,
                        disabled=not one),
             check,
         )
-        hint = ("Pick one card: Discard it to end your turn, or Declare with it as your "
-                "finish card. Check show tells you, privately, whether you can show." if not one
+        hint = (_("Pick one card: Discard it to end your turn, or Declare with it as your "
+                  "finish card. Check show tells you, privately, whether you can show.") if not one
                 else "")
         return Panel(hint, buttons)
 
@@ -172,9 +179,10 @@ class IndianControls:
             return Declare(seat, IndianGame.own(finish), groups)
         if action in ("discard", "declare"):
             if len(picked) != 1:
-                what = "discard" if action == "discard" else "finish with"
-                raise IllegalMove(f"pick exactly one card to {what} in the menu first")
+                what = _("discard") if action == "discard" else _("finish with")
+                raise IllegalMove(_("pick exactly one card to {what} in the menu first",
+                                    what=what))
             if action == "discard":
                 return Discard(seat, picked[0])
             return self.confirm_declare(game, seat, picked[0], None)
-        raise IllegalMove("that button is not part of Indian Rummy")
+        raise IllegalMove(_("that button is not part of Indian Rummy"))

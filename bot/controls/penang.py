@@ -32,6 +32,7 @@ from ..engine.game import Game, Move
 from ..engine.moves import Done, LayOff, MeldDown, Swap, placed
 from ..engine.serial import piece_from_code
 from ..engine.variants.penang import DeclareDead, PenangGame, layoff_melds, list_swaps
+from ..i18n import _, _label, _option
 from ..texts import meld_text
 from ..ui import SELECT_LIMIT, ButtonSpec, SelectSpec
 from .base import (
@@ -57,7 +58,7 @@ class PenangControls:
         assert isinstance(game, PenangGame)
         if game.to_move is None:
             return []
-        return [ButtonSpec("Done", "done", style=discord.ButtonStyle.success,
+        return [ButtonSpec(_label("Done"), "done", style=discord.ButtonStyle.success,
                            disabled=game.actions == 0),
                 ButtonSpec("Dead…", "dead", style=discord.ButtonStyle.danger)]
 
@@ -65,11 +66,11 @@ class PenangControls:
               order: Sequence[Piece]) -> Panel:
         assert isinstance(game, PenangGame)
         if game.is_over:
-            return Panel("The game is over.")
+            return Panel(_("The game is over."))
         if game.out[seat]:
-            return Panel("You are Dead this game: your cards count against you at the end.")
+            return Panel(_("You are Dead this game: your cards count against you at the end."))
         if game.to_move != seat:
-            return Panel("It is not your turn yet.")
+            return Panel(_("It is not your turn yet."))
         arg = encode_positions(selected)
         picked = [order[p - 1] for p in selected if 0 < p <= len(order)]
         buttons = (meld_button(arg, len(selected)), *self.turn_buttons(game))
@@ -82,12 +83,13 @@ class PenangControls:
         if swaps is not None:
             selects.append(swaps)
         if not game.passport[seat]:
-            hint = "Your first action must be a new meld (your passport): pick 3 or more cards."
+            hint = _("Your first action must be a new meld (your passport): pick 3 or more "
+                     "cards.")
         elif selected and layoff is None and len(selected) < 3:
-            hint = "No meld on the table takes the selected cards together."
+            hint = _("No meld on the table takes the selected cards together.")
         else:
-            hint = ("Pick cards, then Meld them or lay them off on a meld; Swap takes a joker "
-                    "for a card of yours. Done ends your turn.")
+            hint = (_("Pick cards, then Meld them or lay them off on a meld; Swap takes a "
+                      "joker for a card of yours. Done ends your turn."))
         return Panel(hint, buttons, tuple(selects))
 
     def action(self, game: Game, seat: int, action: str, arg: str, picked: Sequence[Piece],
@@ -98,8 +100,8 @@ class PenangControls:
         if action == "dead":
             if game.to_move != seat:
                 game.apply(DeclareDead(seat))  # raises the refusal ("not your turn"…)
-            return confirm("**Declare yourself Dead?** You make no more plays this game and "
-                           "the cards you hold count against you.", "Dead", "deadok",
+            return confirm(_("**Declare yourself Dead?** You make no more plays this game and "
+                             "the cards you hold count against you."), _label("Dead"), "deadok",
                            turn_stamp(game), cancel="dead", danger=True)
         if action == "deadok":
             check_stamp(game, arg)
@@ -107,14 +109,14 @@ class PenangControls:
         if action == "dismiss":
             return dismissed(arg)
         if action == "swap":
-            code, _, number = values[0].partition("@")
+            code, _at, number = values[0].partition("@")
             return Swap(seat, piece_from_code(code), int(number))
         need_picked(picked)
         if action == "meld":
             return MeldDown(seat, (placed(*picked),))
         if action == "layoff":
             return LayOff(seat, placed(*picked), int(values[0]))
-        raise IllegalMove("that button is not part of Penang Rummy")
+        raise IllegalMove(_("that button is not part of Penang Rummy"))
 
 
 def swap_select(game: PenangGame, seat: int) -> SelectSpec | None:
@@ -124,7 +126,7 @@ def swap_select(game: PenangGame, seat: int) -> SelectSpec | None:
         return None
     melds = {m.number: m for m in game.table}
     unique = {f"{s.card.code}@{s.meld}": s for s in swaps}  # copies of a card swap alike
-    options = tuple((f"{s.card.code} for the joker in {s.meld}: "
-                     f"{meld_text(melds[s.meld].view(), False)}", value)
+    options = tuple((_option("{card} for the joker in {meld}: {cards}", card=s.card.code,
+                             meld=s.meld, cards=meld_text(melds[s.meld].view(), False)), value)
                     for value, s in list(unique.items())[:SELECT_LIMIT])
-    return SelectSpec("swap", "Swap a card for a joker…", options)
+    return SelectSpec("swap", _("Swap a card for a joker…"), options)

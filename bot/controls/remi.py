@@ -35,6 +35,7 @@ from ..engine.game import Game, Move
 from ..engine.moves import Discard, Draw
 from ..engine.notation import remove_pieces
 from ..engine.variants.remi import Close, RemiGame, Take, has_sequence
+from ..i18n import _, _label, _n, _option
 from ..ui import ButtonSpec, SelectSpec
 from .base import (
     Groups,
@@ -60,17 +61,18 @@ class RemiControls:
         if game.to_move is None or game.phase != "acquire":
             return []
         top = game.top_cards()
-        return [ButtonSpec("Draw", "draw", style=discord.ButtonStyle.success),
-                *(ButtonSpec(f"Take {p}: {top[p - 1].code}", "take", str(p))
+        return [ButtonSpec(_label("Draw"), "draw", style=discord.ButtonStyle.success),
+                *(ButtonSpec(_label("Take {position}: {card}", position=p,
+                                 card=top[p - 1].code), "take", str(p))
                   for p in game.open_positions())]
 
     def panel(self, game: Game, seat: int, selected: Sequence[int],
               order: Sequence[Piece]) -> Panel:
         assert isinstance(game, RemiGame)
         if game.is_over:
-            return Panel("The game is over.")
+            return Panel(_("The game is over."))
         if game.to_move != seat:
-            return Panel("It is not your turn yet.")
+            return Panel(_("It is not your turn yet."))
         arg = encode_positions(selected)
         picked = [order[p - 1] for p in selected if 0 < p <= len(order)]
         if game.phase == "acquire":
@@ -78,23 +80,25 @@ class RemiControls:
             cards = [c for c in picked if isinstance(c, Card)]
             positions = game.positions_for(seat, cards) if len(cards) >= 2 else []
             top = game.top_cards()
-            selects = (SelectSpec("takewith", "Take a pile card with the selected cards…", tuple(
-                (f"Take {p}: {top[p - 1].code} with {' '.join(c.code for c in cards)}", str(p))
+            selects = (SelectSpec("takewith", _("Take a pile card with the selected cards…"), tuple(
+                (_option("Take {position}: {card} with {cards}", position=p,
+                         card=top[p - 1].code, cards=" ".join(c.code for c in cards)), str(p))
                 for p in positions), arg),) if positions else ()
-            hint = ("Draw, or pick 2 or more cards that make a combination with one of the "
-                    "pile's top three cards and take it.")
+            hint = (_("Draw, or pick 2 or more cards that make a combination with one of the "
+                      "pile's top three cards and take it."))
             if len(cards) >= 2 and not positions:
-                hint = "None of the pile's top three cards makes a combination with those cards."
+                hint = _("None of the pile's top three cards makes a combination with those "
+                         "cards.")
             return Panel(hint, buttons, selects)
         one = len(selected) == 1
         buttons = (
-            ButtonSpec("Discard selected", "discard", arg, discord.ButtonStyle.primary,
+            ButtonSpec(_label("Discard selected"), "discard", arg, discord.ButtonStyle.primary,
                        disabled=not one),
-            ButtonSpec("Close with selected…", "close", arg, discord.ButtonStyle.success,
+            ButtonSpec(_label("Close with selected…"), "close", arg, discord.ButtonStyle.success,
                        disabled=not one),
         )
-        hint = "" if one else ("Pick one card: Discard it to end your turn, or Close with it "
-                               "(the rest of your hand shown in combinations).")
+        hint = "" if one else (_("Pick one card: Discard it to end your turn, or Close with "
+                                 "it (the rest of your hand shown in combinations)."))
         return Panel(hint, buttons)
 
     def action(self, game: Game, seat: int, action: str, arg: str, picked: Sequence[Piece],
@@ -105,7 +109,7 @@ class RemiControls:
         if action == "take":
             return self.take_from_button(game, seat, int(arg))
         if action == "takeit":
-            position, _, codes = arg.partition("~")
+            position, _sep, codes = arg.partition("~")
             return self.take_named(game, seat, int(position), codes.split("-"))
         if action == "takewith":
             need_picked(picked)
@@ -115,18 +119,18 @@ class RemiControls:
             assert isinstance(card, Card)
             return Close(seat, card, groups)
         if action == "discardok":
-            card, _ = decode_declaration(game, seat, arg)
+            card, _groups = decode_declaration(game, seat, arg)
             assert isinstance(card, Card)
             return Discard(seat, card)
         if action == "dismiss":
             return dismissed(arg)
-        need_picked(picked, 1, "discard" if action == "discard" else "close with")
+        need_picked(picked, 1, _("discard") if action == "discard" else _("close with"))
         (card,) = _cards(picked)
         if action == "discard":
             return self.confirm_discard(game, seat, card) or Discard(seat, card)
         if action == "close":
             return self.confirm_close(game, seat, card, None)
-        raise IllegalMove("that button is not part of Remi")
+        raise IllegalMove(_("that button is not part of Remi"))
 
     # -- takes from the turn message --------------------------------------------------
 
@@ -134,30 +138,32 @@ class RemiControls:
         """*Take N*: the take itself when the hand fits the card one way; else ask which."""
         top = game.top_cards()
         if not 1 <= position <= len(top):
-            raise IllegalMove("that pile position is out of date: look at the table again")
+            raise IllegalMove(_("that pile position is out of date: look at the table again"))
         card = top[position - 1]
         options = [t for t in game.takes(seat) if t.card == card]
         if not options:
-            raise IllegalMove(f"no cards of yours make a combination with {card.code} that "
-                              f"you may take now: draw, or see /rummy rules remi")
+            raise IllegalMove(_("no cards of yours make a combination with {card} that you "
+                                "may take now: draw, or see /rummy rules remi", card=card.code))
         if len(options) == 1:
             return options[0]
-        buttons = tuple(ButtonSpec(f"With {' '.join(c.code for c in t.with_cards)}", "takeit",
+        buttons = tuple(ButtonSpec(_label("With {cards}",
+                                          cards=" ".join(c.code for c in t.with_cards)),
+                                   "takeit",
                                    f"{position}~" + "-".join(c.code for c in t.with_cards))
                         for t in options[:5])
-        return Reply(f"Take **{card.code}** with which cards?", buttons)
+        return Reply(_("Take **{card}** with which cards?", card=card.code), buttons)
 
     @staticmethod
     def take_named(game: RemiGame, seat: int, position: int, codes: list[str]) -> Move:
         top = game.top_cards()
         if not 1 <= position <= len(top):
-            raise IllegalMove("that pile position is out of date: look at the table again")
+            raise IllegalMove(_("that pile position is out of date: look at the table again"))
         hand = list(game.hands[seat])
         with_cards = []
         for code in codes:
             card = next((c for c in hand if c.code == code), None)
             if card is None:
-                raise IllegalMove("that question is out of date: your hand changed")
+                raise IllegalMove(_("that question is out of date: your hand changed"))
             hand.remove(card)
             with_cards.append(card)
         return Take(seat, top[position - 1], tuple(with_cards))
@@ -171,16 +177,20 @@ class RemiControls:
         if game.to_move != seat:
             game.apply(Close(seat, card, groups))  # raises the refusal ("not your turn"…)
         if game.phase == "acquire":
-            raise IllegalMove("draw or take first: you close after acquiring a card")
+            raise IllegalMove(_("draw or take first: you close after acquiring a card"))
         preview = game.close_preview(seat, card, groups)  # refuses as the move would
-        arg, _ = encode_declaration(game, seat, card, groups)
-        exposed = " | ".join(m.codes for m in preview.melds) or "no combination"
+        arg, _sealed = encode_declaration(game, seat, card, groups)
+        exposed = " | ".join(m.codes for m in preview.melds) or _("no combination")
         table = game.own_melds(seat)
-        beside = (f", beside your table combination{'s' if len(table) > 1 else ''} "
-                  + " | ".join(m.codes for m in table)) if table else ""
-        return confirm(f"**Close with {card.code}?** You would expose {exposed}{beside}: "
-                       f"{preview.score.total:+d} this deal, {preview.score.text}.",
-                       "Close", "confirm", arg, cancel="close")
+        beside = ", " + _n("beside your table combination {melds}",
+                           "beside your table combinations {melds}", len(table),
+                           melds=" | ".join(m.codes for m in table)) if table else ""
+        total = f"{preview.score.total:+d}"
+        return confirm(_("**Close with {card}?** You would expose {exposed}{beside}: {total} "
+                         "this deal, {text}.",
+                         card=card.code, exposed=exposed, beside=beside,
+                         total=total, text=preview.score.text),
+                       _label("Close"), "confirm", arg, cancel="close")
 
     @staticmethod
     def confirm_discard(game: RemiGame, seat: int, card: Card) -> Reply | None:
@@ -195,16 +205,21 @@ class RemiControls:
             return None
         if has_sequence(remove_pieces(hand, [card])):
             return None
-        arg, _ = encode_declaration(game, seat, card, None)
+        arg, _sealed = encode_declaration(game, seat, card, None)
         named = " | ".join(m.codes for m in sets)
-        return confirm(f"**Discard {card.code}?** It breaks the last sequence in your hand, "
-                       f"which backs your table set{'s' if len(sets) > 1 else ''} {named}: "
-                       "with no sequence, a set counts minus at the end of the deal.",
-                       f"Discard {card.code}", "discardok", arg, cancel="discard",
+        return confirm(_n("**Discard {card}?** It breaks the last sequence in your hand, "
+                          "which backs your table set {named}: with no sequence, a set counts "
+                          "minus at the end of the deal.",
+                          "**Discard {card}?** It breaks the last sequence in your hand, "
+                          "which backs your table sets {named}: with no sequence, a set counts "
+                          "minus at the end of the deal.", len(sets), card=card.code,
+                          named=named),
+                       _label("Discard {card}", card=card.code), "discardok", arg,
+                       cancel="discard",
                        danger=True)
 
 
 def _cards(pieces: Sequence[Piece]) -> tuple[Card, ...]:
     if not all(isinstance(p, Card) for p in pieces):
-        raise IllegalMove("Remi is played with cards, not tiles")
+        raise IllegalMove(_("Remi is played with cards, not tiles"))
     return tuple(p for p in pieces if isinstance(p, Card))

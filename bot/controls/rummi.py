@@ -19,6 +19,7 @@ from ..engine.errors import IllegalMove
 from ..engine.game import Game, Move
 from ..engine.moves import Done, LayOff, MeldDown, placed
 from ..engine.variants.rummi import RummiGame, add_targets, is_new_meld
+from ..i18n import _, _label
 from ..ui import ButtonSpec, SelectSpec
 from .base import Panel, Reply, layoff_select, need_picked
 
@@ -31,38 +32,40 @@ class RummiControls:
         assert isinstance(game, RummiGame)
         if game.to_move is None or game.options.plays_per_turn != "many":
             return []
-        return [ButtonSpec("Done", "done", style=discord.ButtonStyle.success,
+        return [ButtonSpec(_label("Done"), "done", style=discord.ButtonStyle.success,
                            disabled=game.actions == 0)]
 
     def panel(self, game: Game, seat: int, selected: Sequence[int],
               order: Sequence[Piece]) -> Panel:
         assert isinstance(game, RummiGame)
         if game.is_over:
-            return Panel("The game is over.")
+            return Panel(_("The game is over."))
         if game.out[seat]:
-            return Panel("You are out of this game: your cards count at the settlement.")
+            return Panel(_("You are out of this game: your cards count at the settlement."))
         if game.to_move != seat:
-            return Panel("It is not your turn yet.")
+            return Panel(_("It is not your turn yet."))
         arg = encode_positions(selected)
         picked = [order[p - 1] for p in selected if 0 < p <= len(order)]
         three = len(picked) == 3 and is_new_meld(game, seat, picked)
-        buttons = (ButtonSpec("Play selected", "meld", arg, discord.ButtonStyle.success,
+        buttons = (ButtonSpec(_label("Play selected"), "meld", arg, discord.ButtonStyle.success,
                               disabled=not three), *self.turn_buttons(game))
         selects: tuple[SelectSpec, ...] = ()
         if len(picked) == 1:
             takers = set(add_targets(game, seat, picked[0]))
             menu = layoff_select((m.view() for m in game.table if m.number in takers), arg)
             if menu is not None:
-                selects = (SelectSpec("layoff", f"Add {picked[0].code} to meld…", menu.options,
+                selects = (SelectSpec("layoff", _("Add {card} to meld…", card=picked[0].code),
+                                                  menu.options,
                                       arg),)
         if not game.passport[seat]:
-            hint = "Your first play must be a new 3-card sequence (your passport): pick 3 cards."
+            hint = _("Your first play must be a new 3-card sequence (your passport): pick 3 "
+                     "cards.")
         elif len(picked) == 1 and not selects:
-            hint = f"No meld on the table takes {picked[0].code}."
+            hint = _("No meld on the table takes {card}.", card=picked[0].code)
         elif len(picked) == 3 and not three:
-            hint = "Those three cards are not a meld you may lay now."
+            hint = _("Those three cards are not a meld you may lay now.")
         else:
-            hint = "Pick 3 cards for a new meld, or 1 card to add to a meld on the table."
+            hint = _("Pick 3 cards for a new meld, or 1 card to add to a meld on the table.")
         return Panel(hint, buttons, selects)
 
     def action(self, game: Game, seat: int, action: str, arg: str, picked: Sequence[Piece],
@@ -74,6 +77,6 @@ class RummiControls:
         if action == "meld":
             return MeldDown(seat, (placed(*picked),))
         if action == "layoff":
-            need_picked(picked, 1, "add")
+            need_picked(picked, 1, _("add"))
             return LayOff(seat, placed(*picked), int(values[0]))
-        raise IllegalMove("that button is not part of Rummi")
+        raise IllegalMove(_("that button is not part of Rummi"))

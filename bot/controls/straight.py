@@ -14,6 +14,7 @@ from ..engine.errors import IllegalMove
 from ..engine.game import Game, Move
 from ..engine.moves import Discard, Draw, LayOff, MeldDown, placed
 from ..engine.variants.straight import StraightGame
+from ..i18n import _, _label
 from ..ui import ButtonSpec, SelectSpec
 from .base import Panel, Reply, layoff_select, meld_button, need_picked
 
@@ -28,29 +29,30 @@ class StraightControls:
         assert isinstance(game, StraightGame)
         if game.phase != "draw":
             return []
-        buttons = [ButtonSpec("Draw from stock", "draw", "stock",
+        buttons = [ButtonSpec(_label("Draw from stock"), "draw", "stock",
                               discord.ButtonStyle.success)]
         if game.discard:
-            buttons.append(ButtonSpec(f"Take {game.discard[-1].code}", "draw", "discard"))
+            buttons.append(ButtonSpec(_label("Take {card}", card=game.discard[-1].code), "draw",
+                                        "discard"))
         return buttons
 
     def panel(self, game: Game, seat: int, selected: Sequence[int],
               order: Sequence[Piece]) -> Panel:
         assert isinstance(game, StraightGame)
         if game.is_over or game.to_move != seat:
-            return Panel("It is not your turn yet.")
+            return Panel(_("It is not your turn yet."))
         if game.phase == "draw":
-            return Panel("Draw first.", tuple(self.turn_buttons(game)))
+            return Panel(_("Draw first."), tuple(self.turn_buttons(game)))
         arg = encode_positions(selected)
         buttons = (
             meld_button(arg, len(selected)),
-            ButtonSpec("Discard selected", "discard", arg, discord.ButtonStyle.danger,
+            ButtonSpec(_label("Discard selected"), "discard", arg, discord.ButtonStyle.danger,
                        disabled=len(selected) != 1),
         )
         layoff = layoff_select((m.view() for m in game.table), arg) if selected else None
         selects: tuple[SelectSpec, ...] = (layoff,) if layoff else ()
-        hint = ("Pick cards, then Meld (3 or more), Lay off onto a meld, or Discard one to end "
-                "your turn." if not selected else "")
+        hint = (_("Pick cards, then Meld (3 or more), Lay off onto a meld, or Discard one to "
+                  "end your turn.") if not selected else "")
         return Panel(hint, buttons, selects)
 
     def action(self, game: Game, seat: int, action: str, arg: str, picked: Sequence[Piece],
@@ -61,8 +63,8 @@ class StraightControls:
         if action == "meld":
             return MeldDown(seat, (placed(*picked),))
         if action == "discard":
-            need_picked(picked, 1, "discard")
+            need_picked(picked, 1, _("discard"))
             return Discard(seat, picked[0])
         if action == "layoff":
             return LayOff(seat, placed(*picked), int(values[0]))
-        raise IllegalMove("that button is not part of Straight Rummy")
+        raise IllegalMove(_("that button is not part of Straight Rummy"))

@@ -24,6 +24,7 @@ from ..engine.game import Game, Move
 from ..engine.moves import Done, Draw, placed
 from ..engine.serial import piece_from_code
 from ..engine.variants.tiles import Arrange, Play, Release, Reset, Take, TilesGame
+from ..i18n import _, _label, _option
 from ..texts import meld_text
 from ..ui import SELECT_LIMIT, ButtonSpec, SelectSpec
 from .base import Panel, Reply, need_picked
@@ -39,33 +40,33 @@ class TilesControls:
         assert isinstance(game, TilesGame)
         if game.to_move is None:
             return []
-        return [ButtonSpec("Done", "done", style=discord.ButtonStyle.success),
-                ButtonSpec("Draw", "draw"),
-                ButtonSpec("Undo", "undo", style=discord.ButtonStyle.danger)]
+        return [ButtonSpec(_label("Done"), "done", style=discord.ButtonStyle.success),
+                ButtonSpec(_label("Draw"), "draw"),
+                ButtonSpec(_label("Undo"), "undo", style=discord.ButtonStyle.danger)]
 
     def panel(self, game: Game, seat: int, selected: Sequence[int],
               order: Sequence[Piece]) -> Panel:
         assert isinstance(game, TilesGame)
         if game.is_over:
-            return Panel("The game is over.")
+            return Panel(_("The game is over."))
         if game.to_move != seat:
-            return Panel("It is not your turn yet.")
+            return Panel(_("It is not your turn yet."))
         arg = encode_positions(selected)
         picked = [order[p - 1] for p in selected if 0 < p <= len(order)]
         tiles = [p for p in picked if isinstance(p, Tile)]
         buttons = (
-            ButtonSpec("New meld", "play", arg, discord.ButtonStyle.primary,
+            ButtonSpec(_label("New meld"), "play", arg, discord.ButtonStyle.primary,
                        disabled=not selected),
-            ButtonSpec("Arrange", "arrange", arg, discord.ButtonStyle.primary,
+            ButtonSpec(_label("Arrange"), "arrange", arg, discord.ButtonStyle.primary,
                        disabled=not selected, emoji="🧩"),
             *self.turn_buttons(game),
         )
         selects = [s for s in (add_select(game, seat, tiles, arg),
                                release_select(game, seat, tiles, arg),
                                take_select(game, seat)) if s is not None]
-        hint = ("Pick rack tiles, then New meld, add them to a meld, or Arrange (the bot "
-                "places them, rearranging the table). Done ends your turn; Draw takes a tile "
-                "instead; Undo puts the table back." if not selected else "")
+        hint = (_("Pick rack tiles, then New meld, add them to a meld, or Arrange (the bot "
+                  "places them, rearranging the table). Done ends your turn; Draw takes a "
+                  "tile instead; Undo puts the table back.") if not selected else "")
         return Panel(hint, buttons, tuple(selects[:2]))
 
     def action(self, game: Game, seat: int, action: str, arg: str, picked: Sequence[Piece],
@@ -91,9 +92,9 @@ class TilesControls:
         if action == "arrange":
             return Arrange(seat, tiles)
         if action == "release":
-            need_picked(picked, 1, "free a joker with")
+            need_picked(picked, 1, _("free a joker with"))
             return Release(seat, tiles[0], int(values[0]))
-        raise IllegalMove("that button is not part of Tile Rummy")
+        raise IllegalMove(_("that button is not part of Tile Rummy"))
 
 
 def _works(game: TilesGame, move: Move) -> bool:
@@ -126,7 +127,7 @@ def add_select(game: TilesGame, seat: int, tiles: Sequence[Tile], arg: str) -> S
     fits = [n for n in views if _grows_valid(game, Play(seat, placed(*tiles), n), n)]
     if not fits:
         return None
-    return SelectSpec("add", "Add the picked tiles to meld…", tuple(
+    return SelectSpec("add", _("Add the picked tiles to meld…"), tuple(
         (f"{n}: {meld_text(views[n], True)}", str(n)) for n in fits[-SELECT_LIMIT:]), arg)
 
 
@@ -140,7 +141,7 @@ def release_select(game: TilesGame, seat: int, tiles: Sequence[Tile],
             and _works(game, Release(seat, tiles[0], n))]
     if not fits:
         return None
-    return SelectSpec("release", f"Free a joker with {tiles[0].code} in meld…", tuple(
+    return SelectSpec("release", _("Free a joker with {card} in meld…", card=tiles[0].code), tuple(
         (f"{n}: {meld_text(views[n], True)}", str(n)) for n in fits[-SELECT_LIMIT:]), arg)
 
 
@@ -150,8 +151,9 @@ def take_select(game: TilesGame, seat: int) -> SelectSpec | None:
     for meld in game.staged:
         for tile, origin in zip(meld.tiles, meld.origins, strict=True):
             if origin in ("r", "rj"):  # placed from the rack this turn
-                options[f"{tile.code}@{meld.number}"] = f"{tile.code} from meld {meld.number}"
+                options[f"{tile.code}@{meld.number}"] = _option(
+                    "{card} from meld {number}", card=tile.code, number=meld.number)
     if not options:
         return None
-    return SelectSpec("take", "Take back a tile placed this turn…",
+    return SelectSpec("take", _("Take back a tile placed this turn…"),
                       tuple((label, value) for value, label in options.items())[:SELECT_LIMIT])

@@ -6,6 +6,8 @@ shows it to the player unchanged. A raised error never leaves a state changed.
 
 from __future__ import annotations
 
+from .i18n import tr
+
 
 class RummyError(Exception):
     """Base class: a one-line reason a player can act on."""
@@ -17,7 +19,9 @@ class RummyError(Exception):
 
     @property
     def message(self) -> str:
-        return str(self)
+        """The reason as made (a :class:`~bot.engine.i18n.Msg` the bot translates)."""
+        message: str = self.args[0]
+        return message
 
 
 class ParseError(RummyError):
@@ -31,7 +35,7 @@ class IllegalMove(RummyError):
 class NotYourTurn(IllegalMove):
     """Somebody other than the player to move tried a turn move."""
 
-    def __init__(self, message: str = "it is not your turn") -> None:
+    def __init__(self, message: str = tr("it is not your turn")) -> None:
         super().__init__(message)
 
 

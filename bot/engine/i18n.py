@@ -58,7 +58,7 @@ class Msg(str):
 
     msgid: str
     plural: str | None
-    count: int | float | None
+    quantity: int | float | None
     params: dict[str, object]
     capital: bool
 
@@ -73,13 +73,13 @@ class Msg(str):
         self = super().__new__(cls, shown[:1].upper() + shown[1:] if capital else shown)
         self.msgid = msgid
         self.plural = plural
-        self.count = count
+        self.quantity = count
         self.params = values
         self.capital = capital
         return self
 
     def __reduce__(self) -> tuple:  # pickled to the renderer's processes
-        return (_rebuild, (self.msgid, self.params, self.plural, self.count, self.capital))
+        return (_rebuild, (self.msgid, self.params, self.plural, self.quantity, self.capital))
 
 
 def _rebuild(msgid: str, params: dict[str, object], plural: str | None,
@@ -90,16 +90,17 @@ def _rebuild(msgid: str, params: dict[str, object], plural: str | None,
 def capitalized(text: str) -> str:
     """``text`` starting with a capital letter, in every language (``Deal``, ``Hand``)."""
     if isinstance(text, Msg):
-        return Msg(text.msgid, text.params, plural=text.plural, count=text.count, capital=True)
+        return Msg(text.msgid, text.params, plural=text.plural, count=text.quantity,
+                   capital=True)
     return text[:1].upper() + text[1:]
 
 
-def tr(msgid: str, /, **params: object) -> Msg:
+def tr(msgid: str, /, **params: object) -> str:
     """A translatable sentence: English ``msgid`` with ``{name}`` placeholders."""
     return Msg(msgid, params)
 
 
-def trn(singular: str, plural: str, count: int | float, /, **params: object) -> Msg:
+def trn(singular: str, plural: str, count: int | float, /, **params: object) -> str:
     """A sentence that counts: ``{n}`` is ``count``; each language picks its plural form."""
     return Msg(singular, params, plural=plural, count=count)
 

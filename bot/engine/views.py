@@ -31,6 +31,18 @@ class SeatState(StrEnum):
     LOST = "lost"
     """The game is over and this player did not win it."""
 
+    @property
+    def word(self) -> str:
+        """The state as players read it (a message)."""
+        return _STATE_WORDS[self]
+
+
+_STATE_WORDS = {
+    SeatState.PLAYING: tr("playing"), SeatState.DEAD: tr("dead"), SeatState.DROPPED: tr("dropped"),
+    SeatState.OUT: tr("out"), SeatState.AUTO: tr("auto-play"),
+    SeatState.ELIMINATED: tr("eliminated"), SeatState.WON: tr("won"), SeatState.LOST: tr("lost"),
+}
+
 
 @dataclass(frozen=True, slots=True)
 class MeldView:

@@ -24,9 +24,10 @@ from contextvars import ContextVar
 from pathlib import Path
 
 from babel import Locale, UnknownLocaleError
+from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
-from babel.numbers import format_decimal
+from babel.numbers import format_decimal, format_percent
 from babel.support import Translations
 
 from bot.engine.i18n import Msg, fill
@@ -100,9 +101,18 @@ def compile_po(po_path: Path) -> Translations:
     with po_path.open("rb") as source:
         catalog = read_po(source, locale=po_path.parent.parent.name, domain=DOMAIN)
     buffer = io.BytesIO()
-    write_mo(buffer, catalog)
+    write_mo(buffer, translated(catalog))
     buffer.seek(0)
     return Translations(buffer, domain=DOMAIN)
+
+
+def translated(catalog: Catalog) -> Catalog:
+    """``catalog`` without its untranslated plural messages: Babel would compile one as the
+    English singular in a one-form language; left out, gettext falls back to English."""
+    for message in list(catalog):
+        if message.id and isinstance(message.string, tuple) and not all(message.string):
+            catalog.delete(message.id, context=message.context)
+    return catalog
 
 
 def _load(language: str) -> gettext.NullTranslations:
@@ -150,10 +160,15 @@ def number(value: float, language: str | None = None) -> str:
     return format_decimal(value, locale=number_locale(language or current()))
 
 
+def percent(value: float, language: str | None = None) -> str:
+    """``67%`` as the language writes it."""
+    return format_percent(value, locale=number_locale(language or current()))
+
+
 def _shown(value: object, language: str) -> str:
-    if isinstance(value, bool):
-        return str(value)
-    if isinstance(value, int | float):
+    if isinstance(value, bool | int):
+        return str(value)  # counts, ids, timestamps, seeds: plain digits in every language
+    if isinstance(value, float):
         return number(value, language)
     if isinstance(value, Msg):
         return say(value, language)
@@ -181,10 +196,25 @@ def say(value: str, language: str | None = None) -> str:
     if value.plural is None:
         text = book.gettext(value.msgid)
     else:
-        assert value.count is not None
-        text = book.ngettext(value.msgid, value.plural, _plural_count(value.count))
+        assert value.quantity is not None
+        text = book.ngettext(value.msgid, value.plural, _plural_count(value.quantity))
     text = _format(text, value.params, language)
     return text[:1].upper() + text[1:] if value.capital else text
+
+
+def say_known(text: str, language: str | None = None) -> str:
+    """A word the catalogs hold without a marker of its own (an option's choice, which the
+    command tree puts in the catalog), translated if it is there."""
+    if isinstance(text, Msg):
+        return say(text, language)
+    return catalog(language or current()).gettext(text)
+
+
+def say_error(error: BaseException) -> str:
+    """An exception's one-line reason in the current language (its first argument, which
+    may be a message made with ``tr``)."""
+    reason = error.args[0] if error.args else None
+    return say(reason) if isinstance(reason, str) else str(error)
 
 
 def _(msgid: str, /, **params: object) -> str:
@@ -211,7 +241,22 @@ def _option(msgid: str, /, **params: object) -> str:
 
 
 __all__ = [
-    "DISCORD_LOCALES", "LANGUAGES", "PSEUDO", "SHIPPED", "SOURCE", "_", "_n", "catalog",
-    "_label", "_option", "current", "from_discord", "install", "number", "say", "speaking",
+    "DISCORD_LOCALES",
+    "LANGUAGES",
+    "PSEUDO",
+    "SHIPPED",
+    "SOURCE",
+    "_",
+    "_label",
+    "_n",
+    "_option",
+    "catalog",
+    "current",
+    "from_discord",
+    "install",
+    "number",
+    "say",
+    "say_error",
+    "speaking",
     "use",
 ]

@@ -10,9 +10,11 @@ older). The tests check that the template is up to date and every catalog is sou
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import inspect
 import io
+import re
 from collections.abc import Collection, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
@@ -23,12 +25,20 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 from babel.support import Translations
 
-from . import DOMAIN, LANGUAGES, LOCALE_DIR, SOURCE, catalog_path
+from . import DOMAIN, LANGUAGES, LOCALE_DIR, SOURCE, catalog_path, translated
 
 ROOT = LOCALE_DIR.parent.parent
 """The project: the packages whose strings are extracted are below it."""
 PACKAGES = ("bot", "cogs", "cardart")
 TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
+
+HEADER = ("# Every message of the rummy bot. Made by `python -m bot.i18n update`: do not edit\n"
+          "# the template; translate in bot/locale/<lang>/LC_MESSAGES/rummy.po. Keep each\n"
+          "# {placeholder} as it is, and the limit noted on a message.")
+
+LANGUAGE_HEADER = ("# The rummy bot's messages in one language. `python -m bot.i18n update` adds\n"
+                   "# new messages from the template; translate each msgstr, keeping each\n"
+                   "# {placeholder} as it is and the limit noted on a message.")
 
 KEYWORDS: dict[str, Any] = {
     "_": None, "_n": (1, 2), "_label": None, "_option": None, "tr": None, "trn": (1, 2),
@@ -54,14 +64,15 @@ def limit_of(auto_comments: Iterable[str]) -> int:
 
 
 def extract_marked(fileobj: Any, keywords: Mapping[str, Any], comment_tags: Collection[str],
-                   options: dict[str, Any]) -> Iterator[tuple[int, str, Any, list[str]]]:
+                   options: Any) -> Iterator[tuple[int, str, Any, list[str]]]:
     """Babel's Python extractor, noting the limit of a ``label`` or ``option`` message."""
-    for lineno, funcname, messages, comments in extract_python(fileobj, keywords,
-                                                               comment_tags, options):
+    python: Any = extract_python
+    for lineno, funcname, messages, comments in python(fileobj, keywords, comment_tags,
+                                                       options):
         if funcname in LIMITS:
             comments = [*comments, LIMIT_NOTE.format(limit=LIMITS[funcname],
                                                      what=_WHAT[funcname])]
-        yield lineno, funcname, messages, comments
+        yield lineno, funcname, messages, list(comments)
 
 
 def command_texts() -> Iterator[tuple[str, str]]:
@@ -75,54 +86,74 @@ def command_texts() -> Iterator[tuple[str, str]]:
     def walk(item: Any, where: str) -> Iterator[tuple[str, str]]:
         if isinstance(item, app_commands.Group | app_commands.Command):
             name = f"{where}/{item.name}".strip("/")
-            yield item.description, f"/{name}"
+            yield str(item.description), f"/{name}"
             if isinstance(item, app_commands.Group):
                 for child in item.commands:
                     yield from walk(child, name)
                 return
             for param in item.parameters:
-                yield param.description, f"/{name}/{param.name}"
+                yield str(param.description), f"/{name}/{param.name}"
                 for choice in param.choices:
-                    yield choice.name, f"/{name}/{param.name}"
+                    yield str(choice.name), f"/{name}/{param.name}"
 
     for module_name in COGS:
         module = importlib.import_module(module_name)
-        for _, cls in inspect.getmembers(module, inspect.isclass):
+        for _name, cls in inspect.getmembers(module, inspect.isclass):
             if not issubclass(cls, commands.Cog) or cls.__module__ != module_name:
                 continue
             group = getattr(cls, "__cog_group_name__", None)
             if cls.__cog_is_app_commands_group__:
-                yield cls.__cog_group_description__, f"/{group}"
+                yield str(cls.__cog_group_description__), f"/{group}"
             for command in cls.__cog_app_commands__:
                 yield from walk(command, group or "")
 
 
+class ExtractionError(Exception):
+    """A marked string Babel cannot extract (an f-string or a variable as the msgid)."""
+
+
 def extract() -> Catalog:
-    """The template: every marked string and every command text."""
+    """The template: every marked string and every command text.
+
+    Raises :class:`ExtractionError` where Babel skipped a marked call: its text would never
+    reach the catalogs (write ``_("Hello {name}", name=name)``, never an f-string)."""
     template = Catalog(project="rummy-bot", domain=DOMAIN, charset="utf-8",
-                       msgid_bugs_address="", copyright_holder="", fuzzy=False)
-    template.locale = None  # type: ignore[assignment]
-    for package in PACKAGES:
-        found = extract_from_dir(ROOT / package, [("**.py", extract_marked)],  # type: ignore[list-item]
-                                 keywords=KEYWORDS, comment_tags=("i18n:",),
-                                 strip_comment_tags=True)
-        for filename, lineno, message, comments, context in found:
-            where = f"{package}/{filename}"
-            template.add(message, locations=[(where, lineno)], auto_comments=comments,
-                         context=context)
+                       header_comment=HEADER, msgid_bugs_address="", copyright_holder="",
+                       fuzzy=False)
+    template.locale = None
+    warnings = io.StringIO()
+    with contextlib.redirect_stderr(warnings):
+        for package in PACKAGES:
+            methods: Any = [("**.py", extract_marked)]
+            found = extract_from_dir(ROOT / package, methods,
+                                     keywords=KEYWORDS, comment_tags=("i18n:",),
+                                     strip_comment_tags=True)
+            for filename, lineno, message, comments, context in found:
+                where = f"{package}/{filename}"
+                template.add(message, locations=[(where, lineno)], auto_comments=comments,
+                             context=context)
+    if "warning" in warnings.getvalue():
+        raise ExtractionError(warnings.getvalue().strip())
     note = LIMIT_NOTE.format(limit=LIMITS["command"], what=_WHAT["command"])
     for text, where in command_texts():
-        if text and text != "…":
+        if text and text != "…" and text not in LANGUAGES.values():  # names: never translated
             template.add(text, locations=[(where, 0)], auto_comments=[note])
     return template
 
 
+_DATES = re.compile(rb'^"(POT-Creation-Date|PO-Revision-Date): .*\n', re.MULTILINE)
+
+
 def _write(catalog: Catalog, path: Path) -> None:
+    """Write a catalog, unless only its dates would change (no churn between branches)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     buffer = io.BytesIO()
     write_po(buffer, catalog, width=100, sort_output=False, omit_header=False,
              include_lineno=False)
-    path.write_bytes(buffer.getvalue())
+    text = buffer.getvalue()
+    if path.exists() and _DATES.sub(b"", path.read_bytes()) == _DATES.sub(b"", text):
+        return
+    path.write_bytes(text)
 
 
 def read(path: Path, language: str | None = None) -> Catalog:
@@ -143,6 +174,7 @@ def update() -> list[Path]:
             catalog = read(path, language)
         else:
             catalog = Catalog(locale=language, domain=DOMAIN, project="rummy-bot",
+                              header_comment=LANGUAGE_HEADER,
                               fuzzy=False)
         catalog.update(template, no_fuzzy_matching=True)
         _write(catalog, path)
@@ -158,7 +190,7 @@ def compile_all() -> list[Path]:
         if language == SOURCE or not path.exists():
             continue
         buffer = io.BytesIO()
-        write_mo(buffer, read(path, language))
+        write_mo(buffer, translated(read(path, language)))
         mo = path.with_suffix(".mo")
         mo.write_bytes(buffer.getvalue())
         written.append(mo)

@@ -106,7 +106,7 @@ class Invocations:
             "version": 1,
             "channel_id": str(channel.id),
             "channel": payloads.channel(channel, clock),
-            "locale": "en-US",
+            "locale": user.locale,
             "entitlements": [],
             "entitlement_sku_ids": [],
             "attachment_size_limit": self.attachment_size_limit,
@@ -117,8 +117,8 @@ class Invocations:
             payload["channel"]["permissions"] = str(member.permissions)
             payload.update(
                 guild_id=str(guild.id),
-                guild={"id": str(guild.id), "locale": "en-US", "features": []},
-                guild_locale="en-US",
+                guild={"id": str(guild.id), "locale": guild.preferred_locale, "features": []},
+                guild_locale=guild.preferred_locale,
                 member=payloads.member(member, clock, permissions=True),
                 app_permissions=str(bot.permissions),
                 context=GUILD_CONTEXT,

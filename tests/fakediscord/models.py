@@ -78,6 +78,8 @@ class User:
     name: str
     bot: bool = False
     dms_open: bool = True
+    locale: str = "en-US"
+    """The user's Discord client language (``interaction.locale``)."""
 
     @property
     def mention(self) -> str:
@@ -131,6 +133,7 @@ class Guild:
     roles: list[Role] = field(default_factory=list)
     channels: list[Channel] = field(default_factory=list)
     members: dict[int, Member] = field(default_factory=dict)
+    preferred_locale: str = "en-US"
 
     @property
     def everyone(self) -> Role:

@@ -140,7 +140,7 @@ def guild_create(g: Guild, clock: Clock, *, all_members: bool) -> dict[str, Any]
         "nsfw_level": 0,
         "premium_tier": 0,
         "premium_subscription_count": 0,
-        "preferred_locale": "en-US",
+        "preferred_locale": g.preferred_locale,
         "system_channel_id": None,
         "system_channel_flags": 0,
         "rules_channel_id": None,

@@ -57,21 +57,23 @@ class IndianOptions(Options):
     """The options table of the Indian Rummy spec (IND-33)."""
 
     format: str = option("points", choices=FORMATS,
-                         help="points: a single deal; pool101 or pool201: deals until one "
-                              "player is left (reaching 101 or 201 points knocks a player "
-                              "out); deals: a fixed number of deals, paid in chips")
-    deals: int = option(2, also=DEALS_ALLOWED, help="how many deals a game of format deals has")
+                         help=tr("points: a single deal; pool101 or pool201: deals until one "
+                                 "player is left (reaching 101 or 201 points knocks a player "
+                                 "out); deals: a fixed number of deals, paid in chips"))
+    deals: int = option(2, also=DEALS_ALLOWED, help=tr("how many deals a game of format deals "
+                                                       "has"))
     decks: str | None = option(None, choices=("1", "2"),
-                               help="1 pack and a joker (53 cards) or 2 packs and 2 jokers "
-                                    "(106 cards); left out, 1 for 2 players and 2 for more")
-    wild_joker: bool = option(True, help="cut a card and make every card of its rank wild; "
-                                         "false: only the printed jokers are jokers")
+                               help=tr("1 pack and a joker (53 cards) or 2 packs and 2 jokers "
+                                       "(106 cards); left out, 1 for 2 players and 2 for more"))
+    wild_joker: bool = option(True, help=tr("cut a card and make every card of its rank wild; "
+                                            "false: only the printed jokers are jokers"))
     turn_seconds: int = option(90, bounds=(10, 600), also=(0,),
-                               help="seconds per turn; 0 turns the timer off")
+                               help=tr("seconds per turn; 0 turns the timer off"))
     misses_to_drop: int = option(3, bounds=(1, 10),
-                                 help="missed turns in a row that drop a player (middle drop)")
+                                 help=tr("missed turns in a row that drop a player (middle "
+                                         "drop)"))
     first_open_joker_pickup: bool = option(
-        True, help="the deal's first open card may be taken even when it is a joker")
+        True, help=tr("the deal's first open card may be taken even when it is a joker"))
 
     def check_together(self) -> None:
         if self.format != "deals" and self.deals != 2:

@@ -63,15 +63,15 @@ HAND_SIZES = {2: 20, 3: 25, 4: 20, 5: 20}
 class PenangOptions(Options):
     """The options table of the Penang spec."""
 
-    jokers: int = option(6, also=(6, 8), help="printed jokers in the deck: 6 or 8")
-    ace_low: bool = option(True, help="A-2-3 is a run; off: an Ace is high only (Q-K-A)")
+    jokers: int = option(6, also=(6, 8), help=tr("printed jokers in the deck: 6 or 8"))
+    ace_low: bool = option(True, help=tr("A-2-3 is a run; off: an Ace is high only (Q-K-A)"))
     dealer_rule: str = option("winner", choices=("winner", "loser"),
-                              help="who deals the next game: lowest or highest points")
-    games: int = option(1, bounds=(1, 20), help="games in the match")
+                              help=tr("who deals the next game: lowest or highest points"))
+    games: int = option(1, bounds=(1, 20), help=tr("games in the match"))
     turn_seconds: int = option(120, bounds=(30, 600), also=(0,),
-                               help="turn timer in seconds; 0 = no timer")
+                               help=tr("turn timer in seconds; 0 = no timer"))
     points: str = option("standard", choices=("standard",),
-                         help="card points: 2–10 face value, J Q K 10, A 15, joker 20")
+                         help=tr("card points: 2–10 face value, J Q K 10, A 15, joker 20"))
 
     @property
     def meld_rules(self) -> MeldRules:

@@ -80,14 +80,14 @@ class RemiOptions(Options):
     """The options table of the Remi spec."""
 
     first_player: str = option("dealer", choices=("dealer", "previous_winner"),
-                               help="who plays first in a deal: the dealer, or the winner "
-                                    "of the previous deal")
+                               help=tr("who plays first in a deal: the dealer, or the winner "
+                                       "of the previous deal"))
     target: int = option(500, bounds=(50, 5000),
-                         help="the match ends when someone reaches this score")
+                         help=tr("the match ends when someone reaches this score"))
     deals: int = option(0, bounds=(1, 50), also=(0,),
-                        help="fixed number of deals; overrides target (0 = off)")
+                        help=tr("fixed number of deals; overrides target (0 = off)"))
     turn_seconds: int = option(90, bounds=(30, 600), also=(0,),
-                               help="turn timer in seconds; 0 = no timer")
+                               help=tr("turn timer in seconds; 0 = no timer"))
 
 
 @dataclass(frozen=True)

@@ -82,13 +82,14 @@ class RummiOptions(Options):
     """The options table of the Rummi spec."""
 
     plays_per_turn: str = option("one", choices=("one", "many"),
-                                 help="plays per turn: one, or many ended by done")
-    hu_chips: int = option(10, bounds=(1, 1000), help="chips each player pays a Hu winner")
+                                 help=tr("plays per turn: one, or many ended by done"))
+    hu_chips: int = option(10, bounds=(1, 1000), help=tr("chips each player pays a Hu winner"))
     tiers: str = option(DEFAULT_TIERS, text=parse_tiers,
-                        help="chips paid to place 1 by places 2, 3, … joined by -, like 1-2-3")
+                        help=tr("chips paid to place 1 by places 2, 3, … joined by -, like "
+                                "1-2-3"))
     turn_seconds: int = option(90, bounds=(30, 600), also=(0,),
-                               help="turn timer in seconds; 0 = no timer")
-    games: int = option(1, bounds=(1, 20), help="games in the match")
+                               help=tr("turn timer in seconds; 0 = no timer"))
+    games: int = option(1, bounds=(1, 20), help=tr("games in the match"))
 
     @property
     def tier_halves(self) -> tuple[int, ...]:

@@ -30,29 +30,32 @@ class StraightOptions(Options):
     """The options table of the Straight Rummy spec (STR-38)."""
 
     one_meld_per_turn: bool = option(
-        False, help="at most one new meld per turn (lay-offs are not limited)")
+        False, help=tr("at most one new meld per turn (lay-offs are not limited)"))
     meld_before_layoff: bool = option(
-        False, help="you may lay off only once you have laid a meld of your own this hand")
+        False, help=tr("you may lay off only once you have laid a meld of your own this hand"))
     no_discard_of_taken_card: bool = option(
-        False, help="a card taken from the discard pile cannot be discarded in the same turn")
+        False, help=tr("a card taken from the discard pile cannot be discarded in the same "
+                       "turn"))
     stock_out: str = option("reshuffle", choices=("reshuffle", "end"),
-                            help="when the stock runs out: shuffle the discard pile into a new "
-                                 "stock (at most twice a hand; then the hand ends with no "
-                                 "winner), or end the hand at once")
+                            help=tr("when the stock runs out: shuffle the discard pile into a "
+                                    "new stock (at most twice a hand; then the hand ends with "
+                                    "no winner), or end the hand at once"))
     rummy_bonus: str = option("double", choices=("double", "ten"),
-                              help="going rummy doubles each payment, or adds 10 to it")
+                              help=tr("going rummy doubles each payment, or adds 10 to it"))
     aces: str = option("low", choices=("low", "high", "both", "around"),
-                       help="where an ace goes in a run: low A-2-3, high Q-K-A, both (either "
-                            "end) or around (K-A-2 too); an ace is worth 15 unless low")
-    discard_to_go_out: bool = option(False, help="you must discard your last card to go out")
-    penalty_scoring: bool = option(False, help="losers add what they would have paid to "
-                                               "their own score, and the lowest score wins")
+                       help=tr("where an ace goes in a run: low A-2-3, high Q-K-A, both "
+                               "(either end) or around (K-A-2 too); an ace is worth 15 unless "
+                               "low"))
+    discard_to_go_out: bool = option(False, help=tr("you must discard your last card to go out"))
+    penalty_scoring: bool = option(False, help=tr("losers add what they would have paid to "
+                                                  "their own score, and the lowest score wins"))
     target: int = option(100, bounds=(1, 10000),
-                         help="the match ends once someone's score reaches this")
+                         help=tr("the match ends once someone's score reaches this"))
     hands: int | None = option(None, bounds=(1, 100),
-                               help="play exactly this many hands instead of playing to target")
+                               help=tr("play exactly this many hands instead of playing to "
+                                       "target"))
     turn_seconds: int = option(90, bounds=(10, 600), also=(0,),
-                               help="seconds per turn; 0 turns the timer off")
+                               help=tr("seconds per turn; 0 turns the timer off"))
 
     @property
     def meld_rules(self) -> MeldRules:

@@ -62,20 +62,20 @@ NOT_BEFORE_INITIAL = tr("until your initial meld is made you may only lay new me
 class TilesOptions(Options):
     """The options table of the Tile Rummy spec."""
 
-    initial_meld: int = option(30, bounds=(0, 100), help="minimum total of your first melds")
+    initial_meld: int = option(30, bounds=(0, 100), help=tr("minimum total of your first melds"))
     joker_retrieve: str = option("replace_from_rack", choices=("free", "replace",
                                                               "replace_from_rack"),
-                                 help="how a table joker may be taken")
-    joker_locks_meld: bool = option(False, help="a meld with a joker cannot lose tiles")
+                                 help=tr("how a table joker may be taken"))
+    joker_locks_meld: bool = option(False, help=tr("a meld with a joker cannot lose tiles"))
     retrieved_joker_new_meld_only: bool = option(
-        False, help="a released joker only goes into a meld of rack tiles")
+        False, help=tr("a released joker only goes into a meld of rack tiles"))
     invalid_done: str = option("reject", choices=("reject", "penalty"),
-                               help="what an invalid done does")
+                               help=tr("what an invalid done does"))
     turn_seconds: int = option(120, bounds=(20, 600), also=(0,),
-                               help="turn timer in seconds; 0 = no timer")
-    games: int = option(1, bounds=(1, 20), help="number of games in the match")
+                               help=tr("turn timer in seconds; 0 = no timer"))
+    games: int = option(1, bounds=(1, 20), help=tr("number of games in the match"))
     target: int = option(0, bounds=(50, 5000), also=(0,),
-                         help="play until a cumulative score reaches it (0 = off)")
+                         help=tr("play until a cumulative score reaches it (0 = off)"))
 
     @property
     def solve_rules(self) -> SolveRules:
