@@ -180,9 +180,9 @@ class Controller:
     @staticmethod
     def private_note(session: Session, events: Sequence[Event], seat: int) -> str:
         """What the mover reads: private texts for them, public ones otherwise."""
-        lines = [e.private if e.seat == seat and e.private else with_names(e.text, session.names)
+        lines = [with_names(e.private if e.seat == seat and e.private else e.text, session.names)
                  for e in events if e.kind not in ("turn",)]
-        return "\n".join(lines[:8]) or "Done."
+        return "\n".join(lines[:8]) or _("Done.")
 
     def after_change(self, session: Session) -> None:
         """After a change that is not a move (start, leave, restart): publish and schedule."""

@@ -486,10 +486,10 @@ class Replays:
                                       title=replay.title, game_id=str(replay.game_id)),
                               description=shown.text, colour=COLOUR)
         embed.set_image(url="attachment://replay.png")
+        filename = f"`{replay.filename}`"
         embed.set_footer(text=_("Step {index} of {count} · only you see this replay · the "
                                 "game record is {filename}",
-                                index=index + 1, count=len(replay.timeline),
-                                filename=replay.filename))
+                                index=index + 1, count=len(replay.timeline), filename=filename))
         return embed, as_file(png, "replay.png"), stepper_view(replay, index)
 
 

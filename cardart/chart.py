@@ -16,7 +16,7 @@ from PIL import Image, ImageDraw
 
 from bot.engine.i18n import capitalized
 from bot.engine.views import ScoreSeries
-from bot.i18n import _, _n
+from bot.i18n import _, _n, say
 
 from . import palette, shapes
 from .encode import png_bytes
@@ -60,7 +60,7 @@ def render_score_chart(series: ScoreSeries, names: Sequence[str], *,
     played = _n("{n} hand played", "{n} hands played", hands) if series.hand_label == "hand" \
         else _("{hand}: {n}", hand=capitalized(series.hand_label), n=hands)
     blocks: list[Block] = [
-        Line(_("Running totals · {variant}", variant=title or series.variant),
+        Line(_("Running totals · {variant}", variant=say(title or series.variant)),
              face=Typeface.BOLD),
         Line(f"{played} · {better}", size=SMALL_SIZE, colour=palette.FELT_MUTED),
         _Chart(series, names, hands)]

@@ -58,7 +58,8 @@ def render_open_table(view: OpenTableView, names: Sequence[str], *, style: Style
                       title: str | None = None) -> bytes:
     """Draw the open table as PNG bytes; ``names[seat]`` is the name shown for each seat."""
     table = view.table
-    heading = [title or table.variant, view.heading or f"{table.hand_label} {table.hand_number}"]
+    heading = [say(title or table.variant),
+               say(view.heading) or f"{say(table.hand_label)} {table.hand_number}"]
     blocks: list[Block] = [Line(" · ".join(heading), face=Typeface.BOLD)]
     if view.caption:
         blocks.append(Line(view.caption, size=TEXT_SIZE, colour=palette.GOLD,

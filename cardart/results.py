@@ -113,7 +113,7 @@ class _PlacingRow:
 
     @property
     def _note(self) -> str:
-        return " · ".join(n for n in (self.placing.note, self.placing.grouping_note) if n)
+        return " · ".join(say(n) for n in (self.placing.note, self.placing.grouping_note) if n)
 
     def _grouped(self) -> _GroupedHand:
         """The grouped hand, the finish card last in its own captioned slot."""

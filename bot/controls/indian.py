@@ -151,7 +151,7 @@ class IndianControls:
         buttons = (
             ButtonSpec(_label("Discard selected"), "discard", arg, discord.ButtonStyle.primary,
                        disabled=not one),
-            ButtonSpec("Declare…", "declare", arg, discord.ButtonStyle.success,
+            ButtonSpec(_label("Declare…"), "declare", arg, discord.ButtonStyle.success,
                        disabled=not one),
             check,
         )

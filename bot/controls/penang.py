@@ -60,7 +60,7 @@ class PenangControls:
             return []
         return [ButtonSpec(_label("Done"), "done", style=discord.ButtonStyle.success,
                            disabled=game.actions == 0),
-                ButtonSpec("Dead…", "dead", style=discord.ButtonStyle.danger)]
+                ButtonSpec(_label("Dead…"), "dead", style=discord.ButtonStyle.danger)]
 
     def panel(self, game: Game, seat: int, selected: Sequence[int],
               order: Sequence[Piece]) -> Panel:

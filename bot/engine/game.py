@@ -29,7 +29,7 @@ from typing import Any, ClassVar, Generic, Self, TypeGuard, TypeVar, get_args, g
 
 from .cards import Card, Piece, Tile
 from .errors import IllegalMove, InvalidOptions, NotYourTurn
-from .i18n import tr
+from .i18n import joined, or_list, tr
 from .notation import CARDS, TILES, Notation, PieceRef, take_from_hand
 from .rng import Rng
 from .serial import from_data, to_data
@@ -123,13 +123,14 @@ class Options:
         changed = self.changed()
         if not changed:
             return tr("standard rules")
-        return " · ".join(f"{k}: {_show(v)}" for k, v in changed.items())
+        return joined(*(joined(f"{k}:", _show(v), sep=" ") for k, v in changed.items()),
+                      sep=" · ")
 
 
 def _show(value: Any) -> str:
     if isinstance(value, bool):
-        return "on" if value else "off"
-    return "none" if value is None else str(value)
+        return tr("on") if value else tr("off")
+    return tr("none") if value is None else str(value)
 
 
 def _field_types(cls: type) -> dict[str, Any]:
@@ -164,8 +165,7 @@ def _check_option(spec: OptionSpec, value: Any) -> None:
             allowed = [str(a) for a in spec.also]
             if spec.bounds is not None:
                 allowed.append(f"{spec.bounds[0]}–{spec.bounds[1]}")
-            text = ", ".join(allowed[:-1]) + (", or " if len(allowed) > 2 else " or ") \
-                + allowed[-1] if len(allowed) > 1 else allowed[0]
+            text = or_list(allowed)
             raise InvalidOptions(tr("{name} must be {text}, not {value}",
                                     name=name, text=text, value=value))
 

@@ -118,8 +118,31 @@ def and_list(items: Sequence[str]) -> str:
     return tr("{first} and {last}", first=", ".join(items[:-1]), last=items[-1])
 
 
+def or_list(items: Sequence[str]) -> str:
+    """``a, b or c`` as a translatable phrase."""
+    if len(items) <= 1:
+        return "".join(items)
+    return tr("{first} or {last}", first=", ".join(items[:-1]), last=items[-1])
+
+
 def joined(*parts: str, sep: str = "") -> str:
     """Messages (and plain text) put side by side, each translated: ``joined(event, note,
     sep=" ")``. Never ``+`` a message: the sum is plain English."""
     names = [f"part{index}" for index in range(len(parts))]
     return Msg(sep.join("{" + name + "}" for name in names), dict(zip(names, parts, strict=True)))
+
+
+def figure(value: float, signed: bool = False) -> str:
+    """A number shown on its own (a results column: ``+2.5``), written as each language
+    writes numbers (``+2,5`` in Indonesian)."""
+    sign = "+" if signed and value > 0 else "-" if value < 0 else ""
+    return Msg(sign + "{value}", {"value": abs(value)})
+
+
+def with_value(message: str, name: str, value: object) -> str:
+    """``message`` with its value ``name`` replaced (``meld 5 (R1 R2)`` for the cards it
+    named); a message without that value is returned as it is."""
+    if not isinstance(message, Msg) or name not in message.params:
+        return message
+    return Msg(message.msgid, {**message.params, name: value}, plural=message.plural,
+               count=message.quantity, capital=message.capital)

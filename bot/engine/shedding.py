@@ -526,7 +526,7 @@ class SheddingGame(Game[Card]):
         """
         note = self.notes[seat]
         if note and self.out[seat] and self.seat_state(seat) is not self.out_state:
-            return f"{self.out_word} ({note})"
+            return tr("{state} ({note})", state=self.out_word, note=note)
         if note:
             return note
         return "passport" if self.passport[seat] else tr("no passport yet")

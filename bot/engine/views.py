@@ -106,15 +106,15 @@ class TableView:
     """The visible discard pile, bottom to top (only the top card where only it is public)."""
     discard_marked: int = 0
     """How many top discards are numbered positions 1, 2, 3 (Remi REM-7)."""
-    discard_label: str = "discard"
+    discard_label: str = tr("discard")
     """What the variant calls its discard pile (Indian: "open deck")."""
     stock: int | None = None
-    stock_label: str = "stock"
+    stock_label: str = tr("stock")
     wild: Piece | None = None
     """The face-up cut joker (Indian IND-7)."""
     to_move: int | None = None
     hand_number: int = 1
-    hand_label: str = "hand"
+    hand_label: str = tr("hand")
     """What one round of the match is called: hand, deal or game."""
     melds_by_owner: bool = False
     """Show table melds grouped by the player who laid them (Remi REM-7)."""
@@ -196,5 +196,5 @@ class ScoreSeries:
     totals: tuple[tuple[float, ...], ...]
     labels: tuple[str, ...] = field(default=())
     lower_is_better: bool = False
-    hand_label: str = "hand"
+    hand_label: str = tr("hand")
     """What one round of the match is called on the axis: hand, deal or game."""

@@ -57,9 +57,6 @@ DISCORD_LOCALES: dict[str, str] = {
 """Discord's client locales the bot answers in (Discord has no Malay: players choose it
 with ``/rummy settings language``)."""
 
-PSEUDO = "qps"
-"""The pseudo-locale the tests generate (every message accented and bracketed)."""
-
 _current: ContextVar[str] = ContextVar("language", default=SOURCE)
 _catalogs: dict[str, gettext.NullTranslations] = {}
 _number_locales: dict[str, Locale] = {}
@@ -243,7 +240,6 @@ def _option(msgid: str, /, **params: object) -> str:
 __all__ = [
     "DISCORD_LOCALES",
     "LANGUAGES",
-    "PSEUDO",
     "SHIPPED",
     "SOURCE",
     "_",

@@ -202,9 +202,10 @@ _ACCENTED = str.maketrans(
     "ÅåÇçÉéÎîÑñÖöŠšÜüÝýŽžĜĝĶķĻļŘřŢţĎďĤĥŴŵƁɓƑƒĴĵḾḿƤƥǪǫṼṽẊẋ")
 
 
-def pseudo_text(text: str) -> str:
+def pseudo_text(text: str, brackets: str = "⟦⟧") -> str:
     """``⟦Ŵĥöšé ţûŕñ⟧``: a translation that is visibly not English, keeping what must not
-    change ({placeholders}, `code`, <mentions>, :emoji:, URLs)."""
+    change ({placeholders}, `code`, <mentions>, URLs). ``brackets`` tell pseudo-locales
+    apart."""
     out = []
     keep_until = ""
     for index, char in enumerate(text):
@@ -221,21 +222,22 @@ def pseudo_text(text: str) -> str:
             out.append(char)
         else:
             out.append(char.translate(_ACCENTED))
-    return f"⟦{''.join(out)}⟧"
+    return f"{brackets[0]}{''.join(out)}{brackets[1]}"
 
 
-def pseudo_translations(template: Catalog | None = None) -> Translations:
-    """The pseudo-locale compiled from the template (tests only; never shipped)."""
+def pseudo_translations(brackets: str = "⟦⟧", template: Catalog | None = None) -> Translations:
+    """A pseudo-locale compiled from the template (tests only; never shipped): every
+    message accented and in ``brackets``, so English left over stands out."""
     template = template or read(TEMPLATE)
     pseudo = Catalog(locale="en", domain=DOMAIN, fuzzy=False)
     for message in template:
         if not message.id:
             continue
         if isinstance(message.id, tuple | list):
-            pseudo.add(message.id, tuple(pseudo_text(part) for part in message.id),
+            pseudo.add(message.id, tuple(pseudo_text(part, brackets) for part in message.id),
                        context=message.context)
         else:
-            pseudo.add(message.id, pseudo_text(message.id), context=message.context)
+            pseudo.add(message.id, pseudo_text(message.id, brackets), context=message.context)
     buffer = io.BytesIO()
     write_mo(buffer, pseudo)
     buffer.seek(0)

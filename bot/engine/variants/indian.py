@@ -27,7 +27,7 @@ from ..cards import Card, Piece, card_deck, codes, sort_by_suit
 from ..drawdiscard import DrawDiscardGame
 from ..errors import IllegalMove, InvalidOptions
 from ..game import Event, HandResult, Move, Options, Timeout, option
-from ..i18n import tr, trn, who
+from ..i18n import joined, tr, trn, who
 from ..melds import ACES_BOTH, Meld, MeldRules, describe, extend_meld, read_meld
 from ..moves import Discard, Draw, Placed
 from ..notation import check_held, remove_pieces
@@ -171,8 +171,8 @@ class ShowVerdict:
         parts = [self.shown] if self.shown else []
         if self.leftover:
             parts.append(tr("left over: {cards}", cards=codes(self.leftover)))
-        body = " · ".join(parts)
-        return f"{body} — {self.reason}" if body else self.reason
+        body = joined(*parts, sep=" · ")
+        return joined(body, self.reason, sep=" — ") if parts else self.reason
 
 
 def _show_text(melds: Sequence[Meld], rules: MeldRules) -> str:
@@ -356,8 +356,8 @@ def group_views(melds: Sequence[Meld]) -> tuple[MeldView, ...]:
 
 def groups_text(melds: Sequence[Meld], rules: MeldRules) -> str:
     """``Pure sequence AD 2D 3D · Set 9C 9D JK(=9)``: what each group is and its cards."""
-    return " · ".join(f"{view.title(rules.run_word)} {describe(meld, rules)}"
-                      for view, meld in zip(group_views(melds), melds, strict=True))
+    return joined(*(joined(view.title(rules.run_word), describe(meld, rules), sep=" ")
+                    for view, meld in zip(group_views(melds), melds, strict=True)), sep=" · ")
 
 
 # ---------------------------------------------------------------------------
@@ -738,8 +738,8 @@ class IndianGame(DrawDiscardGame):
             points[winner] = 0
         gain = sum(points)
         if winner is not None:
-            notes[winner] = (tr("valid show") if how == "show" else tr("last player left")) + \
-                tr(", wins {gain}", gain=gain)
+            notes[winner] = tr("valid show, wins {gain}", gain=gain) if how == "show" else \
+                tr("last player left, wins {gain}", gain=gain)
         if self.options.format == "deals":  # IND-32
             change = [-p for p in points]
             if winner is not None:
@@ -946,8 +946,8 @@ class IndianGame(DrawDiscardGame):
                          discard=tuple(self.pile[-1:]), discard_label=tr("open deck"),
                          stock=len(self.stock), stock_label=tr("closed deck"),
                          wild=self.cut_joker, to_move=self.to_move,
-                         hand_number=self.hand_number, hand_label="deal",
-                         status=f"{where} · {phase}")
+                         hand_number=self.hand_number, hand_label=tr("deal"),
+                         status=joined(where, phase, sep=" · "))
 
     def hand_view(self, seat: int) -> HandView:
         return replace(super().hand_view(seat), wild_rank=self.wild_rank)

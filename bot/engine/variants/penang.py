@@ -32,7 +32,7 @@ from typing import ClassVar
 from ..cards import JOKER, NO_SUIT, Card, Face, Piece, card_deck, codes
 from ..errors import IllegalMove
 from ..game import Event, Move, Options, Timeout, option
-from ..i18n import tr, trn, who
+from ..i18n import and_list, joined, tr, trn, who
 from ..melds import ACES_HIGH_ONLY, ACES_SPAN, Meld, MeldRules, describe, extend_meld, read_meld
 from ..moves import Done, LayOff, MeldDown, Placed, Swap, placed
 from ..notation import check_held, remove_pieces
@@ -323,8 +323,8 @@ class PenangGame(SheddingGame):
                                                       live=live)
         return TableView(variant=self.variant, tiles=False, players=panels,
                          melds=tuple(m.view() for m in self.table), to_move=self.to_move,
-                         hand_number=self.game_number, hand_label="game",
-                         status=f"{where} · {status}")
+                         hand_number=self.game_number, hand_label=tr("game"),
+                         status=joined(where, status, sep=" · "))
 
     def hand_view(self, seat: int) -> HandView:
         return HandView(seat=seat, pieces=tuple(self.hands[seat]))
@@ -369,7 +369,7 @@ def swapped_meld(meld: Meld, card: Piece, number: int) -> Meld:
         face = Face(card.rank, card.suit)
         slot = next((i for i in slots if meld.faces[i] == face), None)
         if slot is None:
-            stands = " and ".join(meld.faces[i].label() for i in slots)
+            stands = and_list([meld.faces[i].label() for i in slots])
             if len(slots) == 1:
                 raise IllegalMove(tr("JK in meld {number} stands for {stands}; {card} does "
                                      "not fit", number=number, stands=stands, card=card.code))
@@ -377,9 +377,9 @@ def swapped_meld(meld: Meld, card: Piece, number: int) -> Meld:
                                  "none of them", number=number, stands=stands, card=card.code))
     else:
         if card.rank != meld.rank:
-            plural = Face(meld.rank, NO_SUIT).label() + "s"
-            raise IllegalMove(tr("meld {number} is a set of {plural}; {card} does not fit",
-                                 number=number, plural=plural, card=card.code))
+            raise IllegalMove(tr("meld {number} is a set of {rank}s; {card} does not fit",
+                                 number=number, rank=Face(meld.rank, NO_SUIT).label(),
+                                 card=card.code))
         slot = slots[0]
     pieces = list(meld.pieces)
     faces = list(meld.faces)

@@ -32,7 +32,7 @@ from ..cards import Card, Piece, card_deck, codes, sort_by_rank, sort_by_suit
 from ..drawdiscard import DrawDiscardGame
 from ..errors import IllegalMove
 from ..game import Event, HandResult, Move, Options, Timeout, option
-from ..i18n import tr, trn, who
+from ..i18n import joined, tr, trn, who
 from ..melds import REMI_SEQUENCES, SET, Meld, MeldRules, read_meld
 from ..moves import Discard, Draw, Placed, Resume, Take
 from ..notation import check_held, remove_pieces
@@ -175,7 +175,7 @@ class SeatScore:
         if self.closing is not None:
             parts.append(tr("closed with {card}: bonus +{bonus}",
                             card=self.closing.code, bonus=self.bonus))
-        return " ".join(parts) or "0"
+        return joined(*parts, sep=" ") if parts else "0"
 
 
 def arrangement_score(table: Sequence[Meld], melds: Sequence[Meld], loose: Sequence[Card],
@@ -575,9 +575,10 @@ class RemiGame(DrawDiscardGame):
             self._lay_meld(seat, meld)
         self.pile.append(preview.card)
         shown = " | ".join(m.codes for m in preview.melds)
-        events.append(Event("close", tr("{player} closed with {card}",
-                                        player=who(seat), card=preview.card.code)
-                            + (tr(", exposing {shown}", shown=shown) if shown else "") + ".", seat))
+        text = tr("{player} closed with {card}, exposing {shown}.", player=who(seat),
+                  card=preview.card.code, shown=shown) if shown else \
+            tr("{player} closed with {card}.", player=who(seat), card=preview.card.code)
+        events.append(Event("close", text, seat))
         self._end_deal(seat, preview, events)
 
     def _timeout(self, events: list[Event]) -> None:
@@ -726,8 +727,8 @@ class RemiGame(DrawDiscardGame):
                          melds=tuple(m.view() for m in self.table),
                          discard=tuple(self.pile), discard_marked=min(POSITIONS, len(self.pile)),
                          stock=len(self.stock), to_move=self.to_move,
-                         hand_number=self.hand_number, hand_label="deal",
-                         melds_by_owner=True, status=f"{where} · {phase}")
+                         hand_number=self.hand_number, hand_label=tr("deal"),
+                         melds_by_owner=True, status=joined(where, phase, sep=" · "))
 
     def result_view(self) -> ResultView:
         """The latest deal's scores (REM-26), or the match's standings once it is over."""

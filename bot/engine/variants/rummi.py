@@ -35,7 +35,7 @@ from typing import ClassVar
 from ..cards import Card, Piece, card_deck
 from ..errors import IllegalMove
 from ..game import Event, Move, Options, Timeout, option
-from ..i18n import tr, trn, who
+from ..i18n import figure, joined, tr, trn, who
 from ..melds import Meld, describe, extend_meld, read_meld
 from ..moves import Done, LayOff, MeldDown, Placed, Swap, placed
 from ..notation import check_held, remove_pieces
@@ -45,7 +45,6 @@ from ..rummi_chips import (
     Payment,
     Settlement,
     card_points,
-    format_chips,
     parse_tiers,
     settle,
 )
@@ -174,8 +173,10 @@ class RummiGame(SheddingGame):
             seat, division = found
             self.division = list(division)
             self.notes[seat] = tr("Tien Hu")
-            events.append(Event("tien_hu", tr("{player} holds a Tien Hu: ", player=who(seat))
-                                + " | ".join(m.codes for m in division) + ".", seat))
+            events.append(Event("tien_hu", tr("{player} holds a Tien Hu: {melds}.",
+                                              player=who(seat),
+                                              melds=" | ".join(m.codes for m in division)),
+                                seat))
             self._end_game(seat, events)
             return
         for seat in order:
@@ -297,15 +298,15 @@ class RummiGame(SheddingGame):
             status = self.notes[s] if s == winner else \
                 tr("out ({notes})", notes=self.notes[s]) if self.out[s] else tr("still in")
             if result.points is not None:
-                status += tr(", {points} points", points=result.points[s])
-            notes.append("; ".join([status, *seat_payments(result.payments, s)]))
+                status = tr("{status}, {points} points", status=status, points=result.points[s])
+            notes.append(joined(status, *seat_payments(result.payments, s), sep="; "))
         return list(result.chips), notes
 
     def _game_summary(self, winner: int | None) -> str:
         """Who won and every payment of the game just settled (for the results message)."""
         if winner is not None:
-            head = tr("{winner} wins by Tien Hu: ", winner=who(winner)) + " | ".join(
-                m.codes for m in self.division) + "." if self.division else \
+            head = tr("{winner} wins by Tien Hu: {melds}.", winner=who(winner),
+                      melds=" | ".join(m.codes for m in self.division)) if self.division else \
                 tr("{winner} played their last card: Hu.", winner=who(winner))
         elif self.live_seats():
             head = tr("Only {live_seats} is not out: the game ends on points.",
@@ -313,7 +314,7 @@ class RummiGame(SheddingGame):
         else:
             head = tr("Every player is out: the game ends on points.")
         paid = payments_text(self.payments[-1])
-        return f"{head} {paid}" if paid else head
+        return joined(head, paid, sep=" ") if paid else head
 
     # -- legal moves ------------------------------------------------------
 
@@ -337,7 +338,7 @@ class RummiGame(SheddingGame):
     # -- views ------------------------------------------------------------
 
     def score_text(self, seat: int) -> str:
-        return format_chips(self.totals[seat])
+        return figure(self.totals[seat] / HALVES, signed=True)
 
     def table_view(self) -> TableView:
         """Hand sizes, who is out, chip totals (0.5 steps) and every meld with its jokers."""
@@ -349,8 +350,8 @@ class RummiGame(SheddingGame):
                count=len(self.live_seats()), plays_per_turn=self.options.plays_per_turn)
         return TableView(variant=self.variant, tiles=False, players=panels,
                          melds=tuple(m.view() for m in self.table), to_move=self.to_move,
-                         hand_number=self.game_number, hand_label="game",
-                         status=f"{where} · {status}")
+                         hand_number=self.game_number, hand_label=tr("game"),
+                         status=joined(where, status, sep=" · "))
 
     def hand_view(self, seat: int) -> HandView:
         return HandView(seat=seat, pieces=tuple(self.hands[seat]))
@@ -373,8 +374,9 @@ class RummiGame(SheddingGame):
                 deadwood_value = 0
             placings.append(Placing(
                 seat=s, place=ranks[s],
-                points=format_chips(last.points[s]) if last else "0",
-                total=format_chips(self.totals[s]), held=last.held[s] if last else (),
+                points=figure(last.points[s] / HALVES, signed=True) if last else "0",
+                total=figure(self.totals[s] / HALVES, signed=True),
+                held=last.held[s] if last else (),
                 note=last.notes[s] if last else "", groups=groups,
                 deadwood_value=deadwood_value))
         title = (trn("Match over after {n} game", "Match over after {n} games",
@@ -483,17 +485,18 @@ def seat_payments(payments: Sequence[Payment], seat: int) -> list[str]:
     lines = []
     for other, amount in sorted(net.items()):
         if amount < 0:
-            lines.append(tr("pays {other} {format_chips}",
-                            other=who(other), format_chips=format_chips(-amount, signed=False)))
+            lines.append(tr("pays {other} {chips}", other=who(other), chips=-amount / HALVES))
         elif amount > 0:
-            lines.append(tr("gets {format_chips} from {other}",
-                            format_chips=format_chips(amount, signed=False), other=who(other)))
+            lines.append(tr("gets {chips} from {other}", chips=amount / HALVES,
+                            other=who(other)))
     return lines
 
 
 def payments_text(payments: Sequence[Payment]) -> str:
     """Every payment itemised: ``{p1} pays {p0} 1 (tier); {p2} pays {p0} 0.5 (joker …)``."""
-    return "; ".join(f"{{p{p.payer}}} pays {{p{p.payee}}} "
-                     f"{format_chips(p.half_chips, signed=False)} ({p.label})"
-                     for p in payments) + ("." if payments else "")
+    if not payments:
+        return ""
+    return tr("{payments}.", payments=joined(*(
+        tr("{payer} pays {payee} {chips} ({reason})", payer=who(p.payer), payee=who(p.payee),
+           chips=p.half_chips / HALVES, reason=p.label) for p in payments), sep="; "))
 

@@ -15,7 +15,7 @@ from ..cards import Card, Piece, card_deck
 from ..drawdiscard import MAX_RESHUFFLES, TIMEOUTS_TO_ACT, DrawDiscardGame
 from ..errors import IllegalMove
 from ..game import Event, HandResult, Move, Options, Timeout, option
-from ..i18n import tr, trn, who
+from ..i18n import capitalized, joined, tr, trn, who
 from ..melds import STRAIGHT_ACES, Meld, MeldRules, extend_meld, is_meld, read_meld
 from ..moves import Discard, Draw, LayOff, MeldDown
 from ..scoring import places
@@ -220,8 +220,9 @@ class StraightGame(DrawDiscardGame):
 
     def _went_out(self, seat: int, events: list[Event]) -> None:
         rummy = not self.played_before[seat]  # STR-29
-        how = tr("went rummy") if rummy else tr("went out")
-        self._end_hand(seat, rummy, f"{{p{seat}}} {how}.", events)
+        summary = tr("{player} went rummy.", player=who(seat)) if rummy else \
+            tr("{player} went out.", player=who(seat))
+        self._end_hand(seat, rummy, summary, events)
 
     def _timeout(self, events: list[Event]) -> None:
         """STR-40 … STR-43: draw from the stock if needed, discard by the fixed rule."""
@@ -279,17 +280,17 @@ class StraightGame(DrawDiscardGame):
                           notes=notes, summary=summary, events=events)  # STR-35 … STR-37
 
     def _hand_over_text(self, result: HandResult) -> str:
-        return tr("{summary} Scores: ", summary=result.summary) + ", ".join(
-            f"{{p{s}}} {result.totals[s]}" for s in range(self.players)) + "."
+        return tr("{summary} Scores: {scores}.", summary=result.summary, scores=", ".join(
+            f"{{p{s}}} {result.totals[s]}" for s in range(self.players)))
 
     def _note(self, seat: int, winner: int | None, rummy: bool, payment: int) -> str:
         """What a seat's hand came to: ``went out``, ``paid 18`` (STR-31), ``removed``."""
         if seat == winner:
             return tr("went rummy") if rummy else tr("went out")
-        parts = [] if self.active[seat] else ["removed"]
+        parts = [] if self.active[seat] else [tr("removed")]
         if winner is not None and not self.options.penalty_scoring:
             parts.append(tr("paid {payment}", payment=payment))
-        return ", ".join(parts)
+        return joined(*parts, sep=", ")
 
     def _payment(self, value: int, rummy: bool) -> int:
         if not rummy:
@@ -346,7 +347,7 @@ class StraightGame(DrawDiscardGame):
         panels = tuple(PlayerPanel(seat=s, pieces_left=len(self.hands[s]),
                                    score=str(self.totals[s]), state=self._state(s),
                                    to_move=s == self.to_move, dealer=s == self.dealer,
-                                   note="removed" if not self.active[s] else "")
+                                   note=tr("removed") if not self.active[s] else "")
                        for s in range(n))
         target = (tr("hand {hand_number} of {hands}",
                      hand_number=self.hand_number, hands=self.options.hands)
@@ -359,7 +360,7 @@ class StraightGame(DrawDiscardGame):
                          melds=tuple(m.view() for m in self.table),
                          discard=tuple(self.pile[-1:]), stock=len(self.stock),
                          to_move=self.to_move, hand_number=self.hand_number,
-                         status=f"{target.capitalize()} · {phase}")
+                         status=joined(capitalized(target), phase, sep=" · "))
 
     def result_view(self) -> ResultView:
         last = self.results[-1] if self.results else None
@@ -372,13 +373,12 @@ class StraightGame(DrawDiscardGame):
                      held=last.held[s] if last else (),
                      note=last.notes[s] if last else "")
              for s in range(self.players)), key=lambda p: (p.place, p.seat)))
-        hands = tr("{hand_number} hand",
-                   hand_number=self.hand_number) + ("s" if self.hand_number != 1 else "")
-        title = (tr("Match over after {hands}", hands=hands) if self.is_over
+        title = (trn("Match over after {n} hand", "Match over after {n} hands",
+                     self.hand_number) if self.is_over
                  else self._hand_title(last) if last else tr("No hand played yet"))
         if self.is_over and last is not None and not last.winners:
-            title += " · " + (tr("the last a stalemate") if last.number in self.stalemates
-                              else tr("the last without a winner"))
+            title = joined(title, tr("the last a stalemate") if last.number in self.stalemates
+                           else tr("the last without a winner"), sep=" · ")
         return ResultView(variant=self.variant, title=title, placings=placings, seed=self.seed,
                           match_over=self.is_over)
 

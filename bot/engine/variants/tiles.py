@@ -27,7 +27,7 @@ from typing import ClassVar
 from ..cards import NO_SUIT, TILE_JOKER, Colour, Face, Piece, Tile, tile_set
 from ..errors import IllegalMove
 from ..game import Event, Game, HandResult, Move, Options, Timeout, option
-from ..i18n import and_list, tr, trn, who
+from ..i18n import and_list, joined, or_list, tr, trn, who, with_value
 from ..melds import TILE_NUMBERS, Meld, MeldRules, read_meld
 from ..moves import Done, Draw, Placed, Resume
 from ..notation import check_held, remove_pieces
@@ -273,14 +273,15 @@ class TilesGame(Game[Tile]):
                                                          "again.", player=who(seat)), seat))
                     tile = tiles.pop()
                 drawn[seat] = tile
-            events.append(Event("first_draw", tr("First-player draw: ") + ", ".join(
-                f"{{p{s}}} {t.code}" for s, t in drawn.items()) + "."))
+            events.append(Event("first_draw", tr("First-player draw: {draws}.", draws=", ".join(
+                f"{{p{s}}} {t.code}" for s, t in drawn.items()))))
             top = max(t.rank for t in drawn.values())
             drawers = [s for s in drawers if drawn[s].rank == top]
             if len(drawers) == 1:
                 return drawers[0]
-            events.append(Event("first_draw", " and ".join(f"{{p{s}}}" for s in drawers)
-                                + tr(" tie with {top} and draw again.", top=top)))
+            events.append(Event("first_draw", tr("{players} tie with {top} and draw again.",
+                                                 players=and_list([who(s) for s in drawers]),
+                                                 top=top)))
 
     def _new_game(self, events: list[Event]) -> None:
         n = self.players
@@ -609,7 +610,7 @@ class TilesGame(Game[Tile]):
             raise IllegalMove(tr("{card} does not match the joker of meld {number} (it stands "
                                  "for {list})",
                                  card=tile.code, number=meld.number,
-                                 list=' or '.join(held)))  # TIL-12e
+                                 list=or_list(held)))  # TIL-12e
         if move.source is None:
             check_held([tile], self._rack_left())
             origin = "x"
@@ -822,17 +823,15 @@ class TilesGame(Game[Tile]):
             try:
                 readings.append(read_staged(meld))
             except IllegalMove as error:
-                text = str(error)
-                codes = meld.codes
-                if text.startswith(codes):
-                    text = text[len(codes):].lstrip()
-                    bad.append(tr("meld {number} ({cards}) {text}",
-                                  number=meld.number, cards=codes, text=text))
+                named = tr("meld {number} ({cards})", number=meld.number, cards=meld.codes)
+                reason = error.message
+                renamed = with_value(reason, "shown", named)  # "meld 5 (R1 R2) is not a run…"
+                if renamed is not reason and reason.startswith(meld.codes):
+                    bad.append(renamed)
                 else:
-                    bad.append(tr("meld {number} ({cards}): {text}",
-                                  number=meld.number, cards=codes, text=text))
+                    bad.append(tr("{meld}: {reason}", meld=named, reason=reason))
         if bad:
-            return "; ".join(bad)  # check 1
+            return joined(*bad, sep="; ")  # check 1
         if not self.made_initial:  # check 2
             total = sum(f.rank for meld, r in zip(self.staged, readings, strict=True)
                         if not self._has_start_tiles(meld) for f in r.faces)
@@ -843,7 +842,7 @@ class TilesGame(Game[Tile]):
         faults = self._joker_faults(self.staged, readings)  # checks 3 and 4
         if faults:
             three = [f for f in faults if "stand for" in f]
-            return "; ".join(three or faults)
+            return joined(*(three or faults), sep="; ")
         return None
 
     def _done(self, events: list[Event]) -> None:
@@ -913,8 +912,8 @@ class TilesGame(Game[Tile]):
             tile = self.pool.pop()
             self.racks[seat].append(tile)
             self.drawn[seat] = tile
-            events.append(Event("draw", tr("{player} drew a tile", player=who(seat))
-                                + (" (auto-play)" if auto else "") + ".", seat,
+            events.append(Event("draw", tr("{player} drew a tile (auto-play).", player=who(seat))
+                                if auto else tr("{player} drew a tile.", player=who(seat)), seat,
                                 private=tr("You drew {card}.", card=tile.code)))
             self._turn_ended(drew=True, events=events)
         else:
@@ -1001,10 +1000,12 @@ class TilesGame(Game[Tile]):
             number=self.game_number, winners=winners, points=tuple(points),
             totals=tuple(self.scores), held=tuple(tuple(r) for r in self.racks), notes=notes,
             summary=summary))
-        events.append(Event("game_over", summary + " " + ", ".join(
-            f"{{p{s}}} {' '.join(t.code for t in self.racks[s]) or '(empty)'} = "
-            f"{self.rack_total(s)}, {points[s]:+d}" for s in range(n)) + ". Totals: "
-            + ", ".join(f"{{p{s}}} {self.scores[s]}" for s in range(n)) + "."))
+        racks = [" ".join(t.code for t in self.racks[s]) or tr("(empty)") for s in range(n)]
+        events.append(Event("game_over", tr(
+            "{summary} {racks}. Totals: {totals}.", summary=summary,
+            racks=joined(*(joined(who(s), racks[s], f"= {self.rack_total(s)}, {points[s]:+d}",
+                                  sep=" ") for s in range(n)), sep=", "),
+            totals=", ".join(f"{{p{s}}} {self.scores[s]}" for s in range(n)))))
         self.staged = []
         if self._match_over():
             self.over = True
@@ -1124,8 +1125,8 @@ class TilesGame(Game[Tile]):
         return TableView(variant=self.variant, tiles=True, players=panels,
                          melds=self.meld_views() if not self.over else tuple(
                              MeldView(m.number, m.tiles, m.faces, "run") for m in self.table),
-                         stock=len(self.pool), stock_label="pool", to_move=self.to_move,
-                         hand_number=self.game_number, hand_label="game", status=status)
+                         stock=len(self.pool), stock_label=tr("pool"), to_move=self.to_move,
+                         hand_number=self.game_number, hand_label=tr("game"), status=status)
 
     def hand_view(self, seat: int) -> HandView:
         rack = self.racks[seat] if seat != self.turn else self._rack_left()
