@@ -376,7 +376,8 @@ class Publisher:
         view = game.hand_view(seat)
         rendered = await self.renderer.hand(view, settings.hand_sort, settings.card_style)
         guild = self.bot.get_guild(session.guild_id)
-        where = (f"**{guild.name if guild else _('your server')}** <#{session.channel_id}> — "
+        server = guild.name if guild else _("your server")
+        where = (f"**{server}** <#{session.channel_id}> — "
                  f"https://discord.com/channels/{session.guild_id}/{session.channel_id}")
         extra = [line for line in (drawn_text(view), wild_text(view.wild_rank)) if line]
         content = clip("\n".join([_("Your rack in {place}", place=where) if game.tiles

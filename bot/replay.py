@@ -210,8 +210,8 @@ def _hand_line(hand: OpenHand, names: Sequence[str], view: OpenTableView) -> str
     mover = any(p.seat == hand.seat and p.to_move for p in view.table.players)
     changes = hand.changes()
     changed = f" ({changes})" if changes else ""
-    return (f"{'▶ ' if mover else ''}**{names[hand.seat]}** ({len(hand.pieces)}): "
-            f"{codes(hand.pieces) or _('nothing')}{changed}")
+    held = codes(hand.pieces) or _("nothing")
+    return f"{'▶ ' if mover else ''}**{names[hand.seat]}** ({len(hand.pieces)}): {held}{changed}"
 
 
 # ---------------------------------------------------------------------------

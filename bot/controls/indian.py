@@ -43,6 +43,7 @@ from .base import (
     decode_declaration,
     dismissed,
     encode_declaration,
+    need_picked,
     turn_stamp,
 )
 
@@ -178,10 +179,7 @@ class IndianControls:
             finish, groups = decode_declaration(game, seat, arg)
             return Declare(seat, IndianGame.own(finish), groups)
         if action in ("discard", "declare"):
-            if len(picked) != 1:
-                what = _("discard") if action == "discard" else _("finish with")
-                raise IllegalMove(_("pick exactly one card to {what} in the menu first",
-                                    what=what))
+            need_picked(picked, 1, _("discard") if action == "discard" else _("finish with"))
             if action == "discard":
                 return Discard(seat, picked[0])
             return self.confirm_declare(game, seat, picked[0], None)

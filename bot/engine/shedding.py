@@ -529,7 +529,7 @@ class SheddingGame(Game[Card]):
             return tr("{state} ({note})", state=self.out_word, note=note)
         if note:
             return note
-        return "passport" if self.passport[seat] else tr("no passport yet")
+        return tr("passport") if self.passport[seat] else tr("no passport yet")
 
     def score_text(self, seat: int) -> str:
         """A match total as the players panel shows it (Rummi: chips in 0.5 steps)."""

@@ -780,11 +780,11 @@ class IndianGame(DrawDiscardGame):
                           after=eliminations)
 
     def _hand_over_text(self, result: HandResult) -> str:
-        unit = "chips" if self.options.format == "deals" else "points"
         scores = ", ".join(f"{{p{s}}} {self._score_text(result.points[s])}"
                            for s in range(self.players) if result.held[s])
-        return tr("{summary} Deal {unit}: {scores}.",
-                  summary=result.summary, unit=unit, scores=scores)
+        if self.options.format == "deals":
+            return tr("{summary} Deal chips: {scores}.", summary=result.summary, scores=scores)
+        return tr("{summary} Deal points: {scores}.", summary=result.summary, scores=scores)
 
     def _next_dealer(self, result: HandResult) -> int:
         return next_seat(self.dealer, self.players, [not e for e in self.eliminated])  # IND-5

@@ -345,9 +345,12 @@ class RummiGame(SheddingGame):
         panels = self.player_panels()
         where = tr("Game {game_number} of {games}",
                    game_number=self.game_number, games=self.games)
-        status = tr("match over") if self.is_over else \
-            tr("{count} in · {plays_per_turn} play per turn",
-               count=len(self.live_seats()), plays_per_turn=self.options.plays_per_turn)
+        if self.is_over:
+            status = tr("match over")
+        elif self.options.plays_per_turn == "one":
+            status = tr("{count} in · one play per turn", count=len(self.live_seats()))
+        else:
+            status = tr("{count} in · many plays per turn", count=len(self.live_seats()))
         return TableView(variant=self.variant, tiles=False, players=panels,
                          melds=tuple(m.view() for m in self.table), to_move=self.to_move,
                          hand_number=self.game_number, hand_label=tr("game"),
@@ -496,7 +499,7 @@ def payments_text(payments: Sequence[Payment]) -> str:
     """Every payment itemised: ``{p1} pays {p0} 1 (tier); {p2} pays {p0} 0.5 (joker …)``."""
     if not payments:
         return ""
-    return tr("{payments}.", payments=joined(*(
-        tr("{payer} pays {payee} {chips} ({reason})", payer=who(p.payer), payee=who(p.payee),
-           chips=p.half_chips / HALVES, reason=p.label) for p in payments), sep="; "))
+    each = [tr("{payer} pays {payee} {chips} ({reason})", payer=who(p.payer), payee=who(p.payee),
+               chips=p.half_chips / HALVES, reason=p.label) for p in payments]
+    return tr("{payments}.", payments=joined(*each, sep="; "))
 
