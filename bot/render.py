@@ -26,12 +26,12 @@ from typing import Any, TypeVar
 import discord
 
 import cardart
-from cardart import RenderedHand
+from cardart import RenderedHand, words
 from cardart.open_table import render_open_table
 
 from .engine.replay import OpenTableView
 from .engine.views import HandView, ResultView, ScoreSeries, TableView
-from .i18n import current, speaking
+from .i18n import current, say, speaking
 from .registry import TITLES
 from .texts import with_names_in
 
@@ -107,7 +107,9 @@ class Renderer:
 
 
 def _speaking(language: str, function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
-    """Run ``function`` in ``language`` (a worker's thread or process has its own context)."""
+    """Run ``function`` in ``language`` (a worker's thread or process has its own context),
+    the pictures' words said by the bot's catalogs."""
+    words.use(say)
     with speaking(language):
         return function(*args, **kwargs)
 

@@ -16,7 +16,6 @@ from PIL import Image, ImageDraw
 
 from bot.engine.i18n import capitalized
 from bot.engine.views import ScoreSeries
-from bot.i18n import _, _n, say
 
 from . import palette, shapes
 from .encode import png_bytes
@@ -24,6 +23,7 @@ from .fonts import Typeface, draw_text, fitted, text
 from .layout import MARGIN, SMALL_SIZE, WIDTH, Block, Line, name_of, stack
 from .palette import RGB
 from .raster import fill, supersampled
+from .words import _, _n, say
 
 PLOT_HEIGHT = 560
 LEGEND_WIDTH = 380
@@ -152,7 +152,7 @@ class _Chart:
     def _axes(self, paper: Image.Image, ticks: list[float],
               at: Callable[[int, float], tuple[float, float]]) -> None:
         draw = ImageDraw.Draw(paper)
-        left, _, right, _ = INSET
+        left, _top, right, _bottom = INSET
         for tick in ticks:
             _, y = at(0, tick)
             colour = palette.CHART_TEXT if tick == 0 else palette.CHART_GRID
@@ -166,11 +166,11 @@ class _Chart:
                   palette.CHART_MUTED)
         labels = self.series.labels or tuple(str(hand + 1) for hand in range(self.hands))
         every = max(1, math.ceil(self.hands / MAX_X_LABELS))
-        x_first, _ = at(0, ticks[0])
-        x_every, _ = at(min(every, self.hands - 1), ticks[0])
+        x_first, _y = at(0, ticks[0])
+        x_every, _y = at(min(every, self.hands - 1), ticks[0])
         room = round(x_every - x_first) - 12 if self.hands > 1 else paper.width - left - right
         for hand in range(self.hands - 1, -1, -every):  # counted back from the last hand
-            x, _ = at(hand, ticks[0])
+            x, _y = at(hand, ticks[0])
             label = fitted(labels[hand] if hand < len(labels) else str(hand + 1),
                            Typeface.REGULAR, SMALL_SIZE, room)
             draw_text(paper, label, (round(x) - label.width // 2, paper.height - INSET[3] + 16),

@@ -41,11 +41,10 @@ import regex
 from fontTools.ttLib import TTFont
 from PIL import Image, ImageDraw, ImageFont, features
 
-from bot.i18n import say
-
 from .cache import drawn_once
 from .palette import RGB
 from .raster import fill, posterise
+from .words import say
 
 FONT_DIR = Path(__file__).with_name("fonts")
 ELLIPSIS = "…"

@@ -14,7 +14,6 @@ from PIL import Image
 
 from bot.engine.cards import RANK_NAMES, Piece, Tile, sort_by_rank, sort_by_suit
 from bot.engine.views import HandView
-from bot.i18n import _, _n
 
 from . import palette, sprites
 from .encode import png_bytes
@@ -36,6 +35,7 @@ from .layout import (
 from .palette import Style
 from .raster import fill, paste
 from .sprites import PieceSize
+from .words import _, _n
 
 Sort = Literal["suit", "rank"]
 

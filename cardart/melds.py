@@ -14,7 +14,6 @@ from PIL import Image
 
 from bot.engine.cards import Piece
 from bot.engine.views import MeldView, TableView
-from bot.i18n import _, _n
 
 from . import palette, sprites
 from .fonts import Typeface, cap_height, draw_text, fitted
@@ -32,6 +31,7 @@ from .layout import (
 from .palette import Style
 from .raster import paste
 from .sprites import PieceSize
+from .words import _, _n
 
 MELD_NUMBER_SIZE = 26
 OWNER_COLUMN = 200

@@ -20,7 +20,6 @@ from PIL import Image
 from bot.engine.cards import Piece
 from bot.engine.replay import OpenHand, OpenTableView
 from bot.engine.views import PlayerPanel
-from bot.i18n import _, _n, say
 
 from . import palette, shapes, sprites
 from .cache import drawn_once
@@ -47,6 +46,7 @@ from .palette import Style
 from .panel import INACTIVE
 from .raster import Stamp, cut, fill, paste
 from .sprites import PieceSize
+from .words import _, _n, say
 
 MARK = 5
 """Thickness of the gold outline round a piece the step moved."""

@@ -8,12 +8,12 @@ from dataclasses import dataclass
 from PIL import Image
 
 from bot.engine.views import PlayerPanel, SeatState, TableView
-from bot.i18n import _
 
 from . import palette, shapes, sprites
 from .fonts import Typeface, cap_height, draw_text, fitted, text
 from .layout import SMALL_SIZE, TEXT_SIZE, name_of, right_columns
 from .raster import fill, paste
+from .words import _
 
 INACTIVE = {SeatState.DEAD, SeatState.DROPPED, SeatState.OUT, SeatState.ELIMINATED}
 """States whose players are shown muted: out of this hand or the game."""

@@ -11,7 +11,6 @@ from PIL import Image
 from bot.engine.cards import Piece
 from bot.engine.i18n import tr
 from bot.engine.views import MeldView, Placing, ResultView
-from bot.i18n import _, say
 
 from . import palette, shapes, sprites
 from .encode import png_bytes
@@ -33,6 +32,7 @@ from .layout import (
 from .melds import paste_stand_ins, stand_ins
 from .palette import RGB, Style
 from .raster import fill
+from .words import _, say
 
 ROW_GAP = 14
 MEDAL = 44

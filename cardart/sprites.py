@@ -14,13 +14,13 @@ from dataclasses import dataclass
 from PIL import Image
 
 from bot.engine.cards import Card, Piece, Tile
-from bot.i18n import say
 
 from . import palette, shapes
 from .cache import drawn_once
 from .fonts import Text, Typeface, draw_text, fitted, text
 from .palette import RGB, Style
 from .raster import Sprite, Stamp, cut, fill, sprite
+from .words import say
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,7 +15,6 @@ from dataclasses import dataclass
 from PIL import Image
 
 from bot.engine.views import TableView
-from bot.i18n import _, say
 
 from . import palette, sprites
 from .encode import png_bytes
@@ -38,6 +37,7 @@ from .melds import Melds, SpreadPile
 from .palette import RGB, Style
 from .panel import PlayersPanel
 from .raster import paste
+from .words import _, say
 
 PILE_CAPTION_ROOM = 200
 """The widest a pile's caption may be (the pile widens to hold it)."""

@@ -103,7 +103,7 @@ def hand_choices(hand: Sequence[Piece], current: str, *,
                  single: bool = False) -> list[app_commands.Choice[str]]:
     """Completions for a card list: the typed cards so far plus one more from the hand."""
     text = current.replace(",", " ")
-    done, _, partial = text.rpartition(" ") if not text.endswith(" ") else (text, "", "")
+    done, _space, partial = text.rpartition(" ") if not text.endswith(" ") else (text, "", "")
     if single:
         done, partial = "", current.strip()
     typed = done.split()

@@ -176,7 +176,7 @@ def decode_declaration(game: Game, seat: int, arg: str) -> tuple[Piece, Groups |
             raise IllegalMove(STALE)
         return hand[int(token) - 1]
 
-    finish_text, _, groups_text = rest.partition("~")
+    finish_text, _sep, groups_text = rest.partition("~")
     finish = piece(finish_text)
     if not groups_text:
         return finish, None
@@ -184,7 +184,7 @@ def decode_declaration(game: Game, seat: int, arg: str) -> tuple[Piece, Groups |
     for group in groups_text.split("|"):
         items: list[Placed] = []
         for token in group.split("-"):
-            pos, _, label = token.partition("=")
+            pos, _eq, label = token.partition("=")
             face: Face | None = parse_ref(f"JK={label}").stands_for if label else None
             items.append((piece(pos), face))
         groups.append(tuple(items))

@@ -79,7 +79,7 @@ class TilesControls:
         if action == "undo":
             return Reset(seat)
         if action == "take":
-            code, _, number = values[0].partition("@")
+            code, _at, number = values[0].partition("@")
             tile = piece_from_code(code)
             assert isinstance(tile, Tile)
             return Take(seat, tile, int(number))
@@ -108,7 +108,7 @@ def _works(game: TilesGame, move: Move) -> bool:
 def _grows_valid(game: TilesGame, play: Play, number: int) -> bool:
     """The play is accepted and leaves staged meld ``number`` a valid meld."""
     try:
-        after, _ = game.apply(play)
+        after, _events = game.apply(play)
     except IllegalMove:
         return False
     return all(v.kind != "invalid" for v in after.meld_views() if v.number == number)
