@@ -14,7 +14,7 @@ import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 
-from bot.engine.i18n import Msg, placeholders, tr, trn, who
+from bot.engine.i18n import Msg, figure, placeholders, tr, trn, who
 from bot.i18n import LANGUAGES, SHIPPED, SOURCE, _, _n, catalog_path, number, say, speaking
 from bot.i18n.catalogs import (
     MESSAGE_LIMIT,
@@ -183,6 +183,15 @@ def test_numbers_follow_the_language() -> None:
         assert _n("{n} chip", "{n} chips", 1) == "1 chip"
         assert _n("{n} chip", "{n} chips", 1.5) == "1.5 chips"
         assert _("seat {number}", number=3) == "seat 3"
+
+
+def test_chips_read_in_each_language() -> None:
+    """Rummi's half-chips as each language writes them, English unchanged in the engine."""
+    assert figure(33.5, signed=True) == "+33.5" and figure(-1.0) == "-1" and figure(0.0) == "0"
+    with speaking("id"):
+        assert say(figure(33.5, signed=True)) == "+33,5"
+        assert say(tr("gets {chips} from {other}", chips=1.5, other=who(1))) == \
+            "gets 1,5 from {p1}"
 
 
 def test_an_engine_message_is_english_and_translatable() -> None:
