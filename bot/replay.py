@@ -497,7 +497,7 @@ def game_label(row: HistoryRow) -> str:
     """``#42 · Straight Rummy · alice, bob, Ada (bot) · 2025-06-03 · seed 11`` (≤ 100)."""
     when = datetime.fromtimestamp(row.finished_at, UTC).strftime("%Y-%m-%d")
     tail = " · " + _("{when} · seed {seed}", when=when, seed=str(row.seed))
-    head = f"#{row.game_id} · {TITLES.get(row.variant, row.variant)} · "
+    head = f"#{row.game_id} · {say(TITLES.get(row.variant, row.variant))} · "
     players = ", ".join(p.name for p in sorted(row.players, key=lambda p: p.seat))
     room = 100 - len(head) - len(tail)
     if len(players) > room:

@@ -19,7 +19,7 @@ from typing import Any, Protocol, TypeVar
 import discord
 
 from .customids import Action, Click, Unreadable, decode, encode
-from .i18n import say_error
+from .i18n import say, say_error
 from .interactions import FAILED, received, reply
 
 log = logging.getLogger(__name__)
@@ -124,7 +124,7 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button], template=r"(?s)rm:.*
     @classmethod
     def make(cls, game_id: int, spec: ButtonSpec) -> GameButton:
         return cls(discord.ui.Button(
-            label=spec.label[:80], style=spec.style, disabled=spec.disabled, emoji=spec.emoji,
+            label=say(spec.label)[:80], style=spec.style, disabled=spec.disabled, emoji=spec.emoji,
             custom_id=_checked(encode("m", game_id, spec.action, spec.arg))))
 
     @classmethod
@@ -145,12 +145,12 @@ class GameSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"(?s)rs:.*
 
     @classmethod
     def make(cls, game_id: int, spec: SelectSpec) -> GameSelect:
-        options = [discord.SelectOption(label=label[:100], value=value,
+        options = [discord.SelectOption(label=say(label)[:100], value=value,
                                         default=value in spec.chosen)
                    for label, value in spec.options[:SELECT_LIMIT]]
         return cls(discord.ui.Select(
             custom_id=_checked(encode("s", game_id, spec.action, spec.arg)),
-            placeholder=spec.placeholder[:150], options=options,
+            placeholder=say(spec.placeholder)[:150], options=options,
             min_values=min(spec.min_values, len(options)),
             max_values=max(1, min(spec.max_values, len(options)))))
 

@@ -32,7 +32,7 @@ from ..engine.errors import IllegalMove
 from ..engine.game import Game, Move
 from ..engine.moves import Discard, Draw
 from ..engine.variants.indian import Declare, Drop, IndianGame, ShowVerdict
-from ..i18n import _, _label
+from ..i18n import _, _label, say
 from ..ui import ButtonSpec
 from .base import (
     Groups,
@@ -49,7 +49,7 @@ from .base import (
 
 
 def _verdict_line(verdict: ShowVerdict) -> str:
-    return verdict.text[:1500]
+    return say(verdict.text)[:1500]
 
 
 class IndianControls:
