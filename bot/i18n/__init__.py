@@ -10,7 +10,8 @@ message sets it (:func:`speaking`), and everything below it just calls :func:`_`
 clicker's language, public messages and DMs in the server's (:mod:`bot.languages`).
 
 The engine cannot import this (it is pure): it makes :class:`~bot.engine.i18n.Msg` values
-with ``tr``/``trn``, which :func:`say` (and ``_`` on a value) translates here.
+with ``tr``/``trn``, which :func:`say` translates here (``_`` translates a message's values
+too).
 """
 
 from __future__ import annotations
@@ -133,14 +134,6 @@ def catalog(language: str) -> gettext.NullTranslations:
     return found
 
 
-def install(language: str, translations: gettext.NullTranslations,
-            numbers: str = SOURCE) -> None:
-    """Use ``translations`` for ``language`` (the tests' pseudo-locale), with ``numbers``
-    formatted as that locale does."""
-    _catalogs[language] = translations
-    _number_locales[language] = Locale.parse(numbers)
-
-
 def number_locale(language: str) -> Locale:
     found = _number_locales.get(language)
     if found is None:
@@ -249,7 +242,6 @@ __all__ = [
     "catalog",
     "current",
     "from_discord",
-    "install",
     "number",
     "say",
     "say_error",
