@@ -127,7 +127,7 @@ def options_in_effect(options: Options) -> str:
     parts = []
     for spec in options.specs():
         value = getattr(options, spec.name)
-        shown = f"`{spec.name}`: {value_text(value)}"  # option names are fixed (UX.md)
+        shown = f"{spec.name}: {value_text(value)}"  # option names are fixed (UX.md)
         parts.append(f"**{shown}**" if value != spec.default else shown)
     return " · ".join(parts)
 

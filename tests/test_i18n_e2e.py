@@ -36,6 +36,9 @@ SHORT = {"straight": {"hands": 1}, "indian": {}, "penang": {"games": 1}, "rummi"
 ENGLISH = re.compile(r"[A-Za-z]{3,}")
 PRINTED = {"JOKER"}
 """Printed on the pieces themselves, as on real jokers (card art, like the ranks A K Q J)."""
+OPTION_NAMES = {spec.name for kind in VARIANTS.values()
+                for spec in kind.game.options_type.specs()}
+"""Slash options keep their names in every language (UX.md), in the lobby too."""
 
 
 @pytest.fixture
@@ -83,6 +86,8 @@ def english_in(text: str, names: list[str]) -> list[str]:
     for name in sorted(names, key=len, reverse=True):
         text = text.replace(name, " ")
     text = re.sub(r"`[^`]*`|<[^>]*>|https?://\S+", " ", text)
+    text = re.sub(r"\b(" + "|".join(sorted(OPTION_NAMES, key=len, reverse=True)) + r"):",
+                  " ", text)
     return [word for word in ENGLISH.findall(text) if word not in PRINTED]
 
 
