@@ -122,6 +122,7 @@ class MeldRules:
     """Cards of this rank are jokers too (Indian IND-7)."""
     run_min_naturals: int = 1
     set_min_naturals: int = 1
+    # i18n: meld kinds: a run (same suit, consecutive) and a set (same rank)
     run_word: str = tr("run")
     set_word: str = tr("set")
     tiles: bool = False
@@ -147,6 +148,7 @@ class MeldRules:
 
     def rank_plural(self, rank: int) -> str:
         label = str(rank) if self.tiles else Face(rank, NO_SUIT).label()
+        # i18n: a rank made plural, as in "it takes only Qs" ({rank}: A, 2 … 10, J, Q, K)
         return tr("{rank}s", rank=label)
 
 

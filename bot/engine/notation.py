@@ -194,6 +194,7 @@ def parse_single(text: str, notation: Notation = CARDS) -> PieceRef:
     return refs[0]
 
 
+# i18n: how many copies: "you hold {have} {card}, not {named}"
 _COUNT_WORDS = (tr("no"), tr("one"), tr("two"), tr("three"), tr("four"), tr("five"),
                 tr("six"), tr("seven"), tr("eight"))
 

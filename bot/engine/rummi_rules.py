@@ -30,6 +30,7 @@ from .melds import ACES_SPAN, Meld, MeldRules, read_meld
 
 RUMMI_RULES = MeldRules(runs=ACES_SPAN, run_min=3, set_min=3, set_max=None,
                         distinct_suits=False, jokers=True, run_min_naturals=1,
+                        # i18n: Rummi's meld kinds as Singapore players say them (kill: a set)
                         set_min_naturals=1, run_word=tr("sequence"), set_word=tr("kill"))
 """RMI-10 sequences (no wrap, A…A allowed), RMI-11 kills (suits may repeat, no size
 limit), RMI-12 jokers (every meld holds a natural card)."""

@@ -315,8 +315,10 @@ class SheddingGame(Game[Card]):
     min_live: ClassVar[int] = 1
     """The game ends when fewer players than this are still in (Penang 1, Rummi 2)."""
     out_state: ClassVar[SeatState] = SeatState.OUT
+    # i18n: a player who can no longer play (Rummi: "out"); Penang says "Dead"
     out_word: ClassVar[str] = tr("out")
     """How a player out of the game is described: "Dead", "out"."""
+    # i18n: going out by playing the last card (Penang: "Game", Rummi: "Hu")
     game_word: ClassVar[str] = tr("Game")
     """What going out is called ("Game", "Hu")."""
     done_refusal: ClassVar[str] = tr("make at least one meld or lay-off first")
@@ -529,6 +531,7 @@ class SheddingGame(Game[Card]):
             return tr("{state} ({note})", state=self.out_word, note=note)
         if note:
             return note
+        # i18n: the first meld that lets a player play on (Penang, Rummi)
         return tr("passport") if self.passport[seat] else tr("no passport yet")
 
     def score_text(self, seat: int) -> str:

@@ -130,6 +130,7 @@ class PenangGame(SheddingGame):
                                                      Timeout)
     lower_is_better: ClassVar[bool] = True
     out_state: ClassVar[SeatState] = SeatState.DEAD
+    # i18n: PEN: a player who can play nothing more (say "Mati" if Malaysian players do)
     out_word: ClassVar[str] = tr("Dead")
     game_word: ClassVar[str] = tr("Game")
 

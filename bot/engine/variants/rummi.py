@@ -138,6 +138,7 @@ class RummiGame(SheddingGame):
     min_live: ClassVar[int] = 2  # RMI-21: at most one player not out ends the game
     out_state: ClassVar[SeatState] = SeatState.OUT
     out_word: ClassVar[str] = tr("out")
+    # i18n: RMI: playing your last card wins the game
     game_word: ClassVar[str] = tr("Hu")
     done_refusal: ClassVar[str] = tr("make a play first: a turn cannot be passed")
 
