@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import io
+import pickle
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -14,7 +15,7 @@ import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 
-from bot.engine.i18n import Msg, figure, placeholders, tr, trn, who
+from bot.engine.i18n import Msg, capitalized, figure, placeholders, tr, trn, who
 from bot.i18n import LANGUAGES, SHIPPED, SOURCE, _, _n, catalog_path, number, say, speaking
 from bot.i18n.catalogs import (
     MESSAGE_LIMIT,
@@ -202,6 +203,14 @@ def test_an_engine_message_is_english_and_translatable() -> None:
     counted = trn("{n} card", "{n} cards", 2)
     assert counted == "2 cards" and trn("{n} card", "{n} cards", 1) == "1 card"
     assert say(message) == "{p2} drew from the stock."
+
+
+def test_a_message_crosses_to_a_drawing_process() -> None:
+    """Pictures may be drawn in worker processes: a message keeps what it is made of."""
+    message = capitalized(trn("{n} deal", "{n} deals", 2, extra=tr("stock")))
+    copy = pickle.loads(pickle.dumps(message))
+    assert copy == message == "2 deals" and copy.msgid == "{n} deal"
+    assert copy.capital and copy.params["extra"].msgid == "stock"
 
 
 def test_the_pseudo_text_keeps_what_must_not_change() -> None:
