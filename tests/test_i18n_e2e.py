@@ -119,10 +119,27 @@ def turn_message(fake: FakeDiscord) -> Message | None:
                              channel=fake.channel("games"), ephemeral=False)
 
 
+ASKING = ("check", "dead", "declare", "close", "drop", "discard", "meld")
+"""Panel buttons that ask first, show privately or refuse: pressed once to read them."""
+
+
+async def try_the_panel(fake: FakeDiscord, user: User, panel: Message) -> None:
+    """Press each asking button of the panel once; a question is answered with Cancel."""
+    for action in ASKING:
+        found = button(panel, action)
+        if found is None:
+            continue
+        answer = await (await fake.click(user, panel, found["custom_id"])).reply()
+        cancel = button(answer, "dismiss")
+        if cancel is not None and not answer.deleted:
+            await (await fake.click(user, answer, cancel["custom_id"])).reply()
+
+
 async def human_turn(fake: FakeDiscord, rummy: RummyBot, session: Session, user: User,
-                     rng: random.Random) -> None:
-    """A person's turn: their private panel, then the move a computer would choose, by the
-    turn message's button where it has one, else as the bot plays a turn."""
+                     rng: random.Random, first: bool = False) -> None:
+    """A person's turn: their private panel (its questions tried on their first turn), then
+    the move a computer would choose, by the turn message's button where it has one, else
+    as the bot plays a turn."""
     seat = session.seat_of(user.id)
     assert seat is not None
     await fake.wait_until(lambda: turn_message(fake) is not None)
@@ -130,7 +147,9 @@ async def human_turn(fake: FakeDiscord, rummy: RummyBot, session: Session, user:
     assert turn is not None
     hand = button(turn, "hand")
     assert hand is not None
-    await (await fake.click(user, turn, hand["custom_id"])).reply()
+    panel = await (await fake.click(user, turn, hand["custom_id"])).reply()
+    if first:
+        await try_the_panel(fake, user, panel)
     game = session.game
     level = "easy" if session.variant.key == "tiles" else None
     move: Move = session.variant.choose_move(game, seat, rng, level)
@@ -181,6 +200,7 @@ async def test_a_full_game_reads_entirely_in_the_players_languages(
         await (await fake.slash(carol, "/rummy hand")).reply()  # not seated: refused
         rngs = {seat: random.Random(seat) for seat in humans}
         refused = False
+        tried: set[int] = set()
         for _ in range(3000):
             await fake.wait_until(lambda: session.game.is_over
                                   or session.game.to_move in humans, timeout=60)
@@ -194,7 +214,9 @@ async def test_a_full_game_reads_entirely_in_the_players_languages(
                     **({} if variant in ("penang", "rummi", "tiles") else {"card": "ZZ"}),
                 )).reply()
                 refused = True
-            await human_turn(fake, rummy, session, humans[seat], rngs[seat])
+            await human_turn(fake, rummy, session, humans[seat], rngs[seat],
+                             first=seat not in tried)
+            tried.add(seat)
         assert session.game.is_over
         await rummy.controller.publisher.idle()
         await fake.settle()
