@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import importlib
+import importlib.metadata
 import inspect
 import io
 import re
@@ -33,12 +34,12 @@ PACKAGES = ("bot", "cogs", "cardart")
 TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
 
 HEADER = ("# Every message of the rummy bot. Made by `python -m bot.i18n update`: do not edit\n"
-          "# the template; translate in bot/locale/<lang>/LC_MESSAGES/rummy.po. Keep each\n"
-          "# {placeholder} as it is, and the limit noted on a message.")
+          "# the template; translate in bot/locale/<lang>/LC_MESSAGES/rummy.po (how:\n"
+          "# bot/locale/TRANSLATING.md). Keep each {placeholder} as it is.")
 
 LANGUAGE_HEADER = ("# The rummy bot's messages in one language. `python -m bot.i18n update` adds\n"
                    "# new messages from the template; translate each msgstr, keeping each\n"
-                   "# {placeholder} as it is and the limit noted on a message.")
+                   "# {placeholder} as it is (how: bot/locale/TRANSLATING.md).")
 
 KEYWORDS: dict[str, Any] = {
     "_": None, "_n": (1, 2), "_label": None, "_option": None, "tr": None, "trn": (1, 2),
@@ -52,6 +53,13 @@ LIMIT_NOTE = "Discord limit: {limit} characters ({what})"
 """The extracted comment that tells translators (and the tests) a message's limit."""
 _WHAT = {"_label": "button label", "_option": "select option",
          "command": "command description or choice"}
+
+
+def _version() -> str:
+    try:
+        return importlib.metadata.version("rummy-bot")
+    except importlib.metadata.PackageNotFoundError:
+        return "0"
 
 
 def limit_of(auto_comments: Iterable[str]) -> int:
@@ -117,7 +125,7 @@ def extract() -> Catalog:
 
     Raises :class:`ExtractionError` where Babel skipped a marked call: its text would never
     reach the catalogs (write ``_("Hello {name}", name=name)``, never an f-string)."""
-    template = Catalog(project="rummy-bot", domain=DOMAIN, charset="utf-8",
+    template = Catalog(project="rummy-bot", version=_version(), domain=DOMAIN, charset="utf-8",
                        header_comment=HEADER, msgid_bugs_address="", copyright_holder="",
                        fuzzy=False)
     template.locale = None
