@@ -12,6 +12,9 @@ from discord import app_commands
 
 from . import DISCORD_LOCALES, SOURCE, catalog
 
+LIMIT = 100
+"""Discord's limit on a description or choice name (the catalog tests hold translations to
+it; a longer one here would make Discord refuse every command)."""
 NAMES = (app_commands.TranslationContextLocation.command_name,
          app_commands.TranslationContextLocation.group_name,
          app_commands.TranslationContextLocation.parameter_name)
@@ -28,4 +31,6 @@ class CommandTranslator(app_commands.Translator):
         if language is None or language == SOURCE:
             return None
         text = catalog(language).gettext(string.message)
-        return text if text != string.message else None
+        if text == string.message or len(text) > LIMIT:  # Discord would refuse the sync
+            return None
+        return text
