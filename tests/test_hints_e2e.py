@@ -300,6 +300,9 @@ async def test_by_default_a_game_with_hints_is_rated(fake_discord: FakeDiscord, 
         assert "Not rated" not in text
         history = await bot.store.history(session.guild_id)
         assert all(p.rating_after is not None for p in history[0].players)
+        over = await (await fake_discord.slash(alice, "/rummy hint")).reply()
+        assert over.text.startswith("There is no game in this channel.")  # it is over
+        assert "\n" not in over.text
         stepper = await (await fake_discord.slash(alice, "/rummy replay")).reply()
         record = next(a for a in stepper.attachments if a.filename.endswith(".txt"))
         assert "\nHints: alice 1\n" in record.data.decode("utf-8")  # the game record

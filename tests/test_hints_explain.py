@@ -8,10 +8,11 @@ import random
 
 import pytest
 
-from bot.engine.explain import brief, explain
+from bot.engine.explain import brief, explain, hidden_result
 from bot.engine.moves import Discard, Done, Draw, LayOff, MeldDown, Take, placed
 from bot.engine.variants.indian import Drop
 from bot.engine.variants.remi import Close
+from bot.engine.variants.rummi import Leave
 from bot.engine.variants.tiles import Arrange
 from bot.hints import condense, hint, hint_level, hint_move
 from bot.registry import VARIANTS
@@ -195,3 +196,20 @@ def test_a_hint_is_a_move_the_engine_accepts_and_the_same_each_time(key: str) ->
         assert given == again and given.text
         game.apply(given.move)  # accepted: raises if not
         game, _ = game.apply(variant.choose_move(game, seat, rng))
+
+
+def test_IND_16_the_open_deck_is_seen_and_the_closed_deck_is_not() -> None:
+    game = indian(2, held=["2S 3S 4S 9D 9H KC QH 4C 7S AD 3H 8C 6D",
+                           "2C 3C 4D 5D 6S 7D 8D 10C 10D JD QD KD AS"], cut="JK", open="9C")
+    assert not hidden_result(game, Draw(A, "open")) and hidden_result(game, Draw(A, "closed"))
+    assert explain(game, A, [Draw(A, "open")]).startswith("Take 9C: it completes 9H 9D 9C.")
+    assert explain(game, A, [Draw(A, "closed")], unknown=True).startswith(
+        "Draw from the closed deck: 9C on the open deck would not improve your hand.")
+
+
+def test_a_move_with_no_words_of_its_own_is_named_in_the_notation() -> None:
+    game = rummi(2, held=["5H 6H 7H 9C 2D", "2C 3C 4C"])
+    seat = game.to_move
+    assert seat is not None
+    assert explain(game, seat, [Leave(seat)]) == (
+        "Play `leave`: it is what the strongest computer player would do now.")

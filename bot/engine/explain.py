@@ -28,6 +28,7 @@ from .errors import IllegalMove
 from .game import Game, Move
 from .melds import RUN, Meld, MeldRules, extend_meld
 from .notation import remove_pieces
+from .record import format_move
 from .views import MeldView
 
 Value = Callable[[Piece], int]
@@ -200,19 +201,18 @@ def _ordinal(n: int) -> str:
 
 def _sentence(game: Game, seat: int, move: Move) -> str:
     explainer = _EXPLAINERS.get(move.kind)
-    if explainer is None:
-        return f"Play {move.kind}: it is what the strongest computer player would do now."
+    if explainer is None:  # a move of a variant's own with no words here yet
+        return (f"Play `{format_move(move, game.notation)}`: it is what the strongest computer "
+                "player would do now.")
     return explainer(game, seat, move)
 
 
 def _draw(game: Game, seat: int, move: Any) -> str:
-    view = game.table_view()
-    stock_like = move.source in ("stock", "closed", "pool") or (
-        hasattr(game, "stock_source") and move.source == game.stock_source)
     if game.tiles:
         return _tiles_draw(game, seat)
+    view = game.table_view()
     pile = view.discard
-    if stock_like:
+    if not _from_pile(game, move):
         where = f"Draw from the {view.stock_label}"
         if not pile:
             return f"{where}: the {view.discard_label} is empty."
@@ -448,8 +448,10 @@ def goes_on(game: Game, seat: int, move: Move) -> bool:
 def hidden_result(game: Game, move: Move) -> bool:
     """The move reveals what the player cannot know yet (a stock or pool draw): nothing
     after it may be planned with that knowledge."""
-    if move.kind != "draw":
-        return False
-    source = getattr(move, "source", "")
-    pile = getattr(game, "pile_source", "discard")
-    return source != pile
+    return move.kind == "draw" and not _from_pile(game, move)
+
+
+def _from_pile(game: Game, move: Any) -> bool:
+    """A draw of the face-up pile's top card (``pile_source``: Indian's ``open``), which the
+    player sees; any other source (stock, closed deck, pool) is face down."""
+    return bool(move.source == getattr(game, "pile_source", "discard"))
