@@ -16,11 +16,12 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import time
 from collections import Counter
 from dataclasses import dataclass
 
 from .engine.errors import IllegalMove
-from .engine.explain import explain, goes_on, hidden_result
+from .engine.explain import HIDDEN, LATER, explain, goes_on, hidden_result
 from .engine.game import Game, Move
 from .registry import Variant
 
@@ -28,12 +29,16 @@ STRONGEST = "strong"
 """The level hints ask where a variant has it; otherwise its first (default) level."""
 MAX_PLAN = 64
 """At most this many moves of the turn are asked for (a Tile Rummy plan may be long)."""
+PLAN_SECONDS = 0.6
+"""After the first move, the rest of the turn is asked for only while the hint has taken
+less than this: a slow player (a search) leaves the rest for the player to ask again, so a
+hint stays within its 1.5 s."""
 REMEMBERED = 256
 """Turns whose plans are kept (:data:`_GIVEN`); more, and the oldest are forgotten."""
 
-_GIVEN: dict[tuple[str, int, int, int], tuple[list[str], list[Move], bool]] = {}
+_GIVEN: dict[tuple[str, int, int, int], tuple[list[str], list[Move], str]] = {}
 """Plans told, by (variant, seed, turn, seat): the position before each move (as JSON),
-the moves, and whether the outcome of the last is hidden. A player who follows a hint
+the moves, and why the turn goes on after them (``explain``'s ``rest``). A player who follows a hint
 step by step and asks again is told the rest of the same plan (a computer that plans its
 whole turn at once may answer a half-played plan with "undo")."""
 
@@ -75,14 +80,14 @@ async def hint(variant: Variant, game: Game, seat: int, moves: int) -> Hint:
     given = _GIVEN.get(key)
     if given is not None and here in given[0]:
         start = given[0].index(here)
-        plan, unknown = given[1][start:], given[2]
+        plan, rest = given[1][start:], given[2]
     else:
-        positions, plan, unknown = await _plan(variant, game, seat, moves)
+        positions, plan, rest = await _plan(variant, game, seat, moves)
         if len(_GIVEN) >= REMEMBERED:
             _GIVEN.clear()
-        _GIVEN[key] = (positions, plan, unknown)
+        _GIVEN[key] = (positions, plan, rest)
     plan = await asyncio.to_thread(condense, game, seat, plan)
-    text = await asyncio.to_thread(explain, game, seat, plan, unknown)
+    text = await asyncio.to_thread(explain, game, seat, plan, rest)
     return Hint(plan[0], text)
 
 
@@ -91,25 +96,29 @@ def _position(game: Game) -> str:
 
 
 async def _plan(variant: Variant, game: Game, seat: int, moves: int
-                ) -> tuple[list[str], list[Move], bool]:
+                ) -> tuple[list[str], list[Move], str]:
     """The seat's turn from here as the hint's player would play it: the positions before
-    each move, the moves, and whether the outcome of the last is hidden from the seat."""
+    each move, the moves, and why the turn goes on after them if it does (``explain``'s
+    ``rest``: past a hidden outcome, or not asked further for time)."""
+    budget = time.monotonic() + PLAN_SECONDS
     plan = [await hint_move(variant, game, seat, moves)]
     positions = [_position(game)]
     state = game
-    while len(plan) < MAX_PLAN:
+    while True:
         if hidden_result(state, plan[-1]):
-            return positions, plan, await asyncio.to_thread(goes_on, state, seat, plan[-1])
+            hidden = await asyncio.to_thread(goes_on, state, seat, plan[-1])
+            return positions, plan, HIDDEN if hidden else ""
         try:
             after, _ = await asyncio.to_thread(state.apply, plan[-1])
         except IllegalMove:
-            break
+            return positions, plan, ""
         if after.is_over or after.to_move != seat or after.turn_serial != state.turn_serial:
-            break
+            return positions, plan, ""
+        if len(plan) >= MAX_PLAN or time.monotonic() > budget:
+            return positions, plan, LATER
         state = after
         positions.append(_position(state))
         plan.append(await hint_move(variant, state, seat, moves + len(plan)))
-    return positions, plan, False
 
 
 def condense(game: Game, seat: int, plan: list[Move]) -> list[Move]:

@@ -8,12 +8,13 @@ import random
 
 import pytest
 
-from bot.engine.explain import brief, explain, hidden_result
+from bot.engine.explain import HIDDEN, brief, explain, hidden_result
 from bot.engine.moves import Discard, Done, Draw, LayOff, MeldDown, Take, placed
 from bot.engine.variants.indian import Drop
 from bot.engine.variants.remi import Close
 from bot.engine.variants.rummi import Leave
 from bot.engine.variants.tiles import Arrange
+from bot import hints
 from bot.hints import condense, hint, hint_level, hint_move
 from bot.registry import VARIANTS
 from tests.engine_helpers import card, cards, straight
@@ -48,7 +49,7 @@ def test_STR_4_an_ace_low_costs_one_point_and_high_fifteen() -> None:
 
 def test_STR_18_a_stock_draw_says_why_not_the_discard_and_leaves_the_rest_to_ask() -> None:
     game = straight(2, held=["7H 8H 9H 2D", "2C 3C 4C"], discard="KS")
-    text = explain(game, A, [Draw(A, "stock")], unknown=True)
+    text = explain(game, A, [Draw(A, "stock")], rest=HIDDEN)
     assert text.startswith("Draw from the stock: KS on the discard would not improve your hand.")
     assert text.endswith("Then ask again: what to keep depends on what you draw.")
 
@@ -203,7 +204,7 @@ def test_IND_16_the_open_deck_is_seen_and_the_closed_deck_is_not() -> None:
                            "2C 3C 4D 5D 6S 7D 8D 10C 10D JD QD KD AS"], cut="JK", open="9C")
     assert not hidden_result(game, Draw(A, "open")) and hidden_result(game, Draw(A, "closed"))
     assert explain(game, A, [Draw(A, "open")]).startswith("Take 9C: it completes 9H 9D 9C.")
-    assert explain(game, A, [Draw(A, "closed")], unknown=True).startswith(
+    assert explain(game, A, [Draw(A, "closed")], rest=HIDDEN).startswith(
         "Draw from the closed deck: 9C on the open deck would not improve your hand.")
 
 
@@ -213,3 +214,19 @@ def test_a_move_with_no_words_of_its_own_is_named_in_the_notation() -> None:
     assert seat is not None
     assert explain(game, seat, [Leave(seat)]) == (
         "Play `leave`: it is what the strongest computer player would do now.")
+
+
+def test_STR_19_the_rest_of_the_turn_is_told_and_left_to_ask_for_when_time_is_short(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    game = straight(2, held=["7H 8H KC 2D 3S 5C 6C", "2C 3C 4C"], discard="9H")
+    straight_rummy = VARIANTS["straight"]
+    whole = asyncio.run(hint(straight_rummy, game, A, 0))
+    assert whole.move == Draw(A, "discard")
+    assert whole.text == ("Take 9H: it completes 7H 8H 9H. Then meld 7H 8H 9H and discard KC: "
+                          "it fits nothing and costs 10 points.")
+    monkeypatch.setattr(hints, "PLAN_SECONDS", -1.0)  # a slow player: no time to look ahead
+    hints._GIVEN.clear()
+    short = asyncio.run(hint(straight_rummy, game, A, 0))
+    assert short.move == whole.move
+    assert short.text == ("Take 9H: it completes 7H 8H 9H. Then ask again for the rest of your "
+                          "turn.")

@@ -130,13 +130,21 @@ def _melds_text(melds: Sequence[Meld]) -> str:
 # -- one move ---------------------------------------------------------------------------------
 
 
-def explain(game: Game, seat: int, plan: Sequence[Move], unknown: bool = False) -> str:
+HIDDEN = "hidden"
+"""The turn goes on after the plan, past an outcome hidden from the player (a stock draw)."""
+LATER = "later"
+"""The turn goes on after the plan, which was not asked further (for time)."""
+REST = {HIDDEN: "Then ask again: what to keep depends on what you draw.",
+        LATER: "Then ask again for the rest of your turn."}
+
+
+def explain(game: Game, seat: int, plan: Sequence[Move], rest: str = "") -> str:
     """Two sentences at most: what the first move of ``plan`` is and why it is good, then
     the rest of the seat's turn (``plan``: the turn as the player would play it from here).
 
     A closing discard is explained too ("Then discard KC: it fits nothing…"); other later
-    moves are named. ``unknown``: the plan stops where its outcome is hidden from the
-    player (a draw from the stock), so what follows is for them to ask again.
+    moves are named. ``rest``: why the turn goes on after the plan (:data:`HIDDEN`,
+    :data:`LATER`), so what follows is for the player to ask again.
     """
     text = _sentence(game, seat, plan[0])
     states = [game]
@@ -146,18 +154,18 @@ def explain(game: Game, seat: int, plan: Sequence[Move], unknown: bool = False) 
         except IllegalMove:  # a plan the engine refuses is told no further than it goes
             plan = plan[:len(states)]
             break
-    rest = list(plan[1:])
-    if rest:
-        last = rest[-1]
-        named = [brief(m) for m in rest[:-1]]
+    later = list(plan[1:])
+    if later:
+        last = later[-1]
+        named = [brief(m) for m in later[:-1]]
         if last.kind == "discard":
             tail = _sentence(states[len(plan) - 1], seat, last)
             named.append(tail[:1].lower() + tail[1:])
             text += " Then " + _and(named)
         else:
             text += " Then " + _and([*named, brief(last)]) + "."
-    if unknown:
-        text += " Then ask again: what to keep depends on what you draw."
+    if rest:
+        text += " " + REST[rest]
     return text
 
 
