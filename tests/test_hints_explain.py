@@ -8,13 +8,13 @@ import random
 
 import pytest
 
+from bot import hints
 from bot.engine.explain import HIDDEN, brief, explain, hidden_result
 from bot.engine.moves import Discard, Done, Draw, LayOff, MeldDown, Take, placed
 from bot.engine.variants.indian import Drop
 from bot.engine.variants.remi import Close
 from bot.engine.variants.rummi import Leave
 from bot.engine.variants.tiles import Arrange
-from bot import hints
 from bot.hints import condense, hint, hint_level, hint_move
 from bot.registry import VARIANTS
 from tests.engine_helpers import card, cards, straight
