@@ -9,12 +9,15 @@ not rate hinted games records them unrated.
 
 from __future__ import annotations
 
+import asyncio
+import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 import bot.controller as controller_module
+import bot.hints as hints_module
 from bot.ai import straight as straight_ai
 from bot.app import RummyBot
 from bot.engine.cards import Face, Piece
@@ -24,7 +27,7 @@ from bot.registry import VARIANTS
 from bot.sessions import Session
 from tests.bot_harness import running_bot
 from tests.e2e_helpers import open_panel, pictured, play_out, published, start_game
-from tests.fakediscord import FakeDiscord, Message, User
+from tests.fakediscord import CallbackType, FakeDiscord, Message, User
 
 COMPUTERS = {"straight": 1, "indian": 1, "penang": 2, "remi": 1, "rummi": 2, "tiles": 1}
 HINTS = 3
@@ -306,3 +309,30 @@ async def test_by_default_a_game_with_hints_is_rated(fake_discord: FakeDiscord, 
         stepper = await (await fake_discord.slash(alice, "/rummy replay")).reply()
         record = next(a for a in stepper.attachments if a.filename.endswith(".txt"))
         assert "\nHints: alice 1\n" in record.data.decode("utf-8")  # the game record
+
+
+async def test_a_slow_hint_is_deferred_privately_and_still_answered(
+        fake_discord: FakeDiscord, db: Path, hints_given: list[Hint],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A strong player that searches for 1.6 s: the answer is deferred (privately) within
+    Discord's 3 s, and the rest of the turn is left for the player to ask again."""
+    alice = fake_discord.user("alice")
+    original = hints_module.hint_move
+
+    async def searching(*args: Any) -> Move:
+        await asyncio.to_thread(time.sleep, 1.6)
+        return await original(*args)
+
+    async with running_bot(fake_discord, db, computer_delay=0.001) as bot:
+        session = await start_game(fake_discord, bot, alice, computers=1, seed=8)
+        assert await my_turn(fake_discord, session, session.seat_of(alice.id))
+        monkeypatch.setattr(hints_module, "hint_move", searching)
+        asked = await fake_discord.slash(alice, "/rummy hint")
+        deferred = await asked.response()
+        assert deferred.type is CallbackType.DEFERRED_CHANNEL_MESSAGE and deferred.ephemeral
+        answer = await asked.reply()
+        private_to(answer, alice)
+        assert answer.text == f"💡 {hints_given[-1].text}"
+        assert answer.text.endswith("Then ask again for the rest of your turn.") or \
+            answer.text.endswith("Then ask again: what to keep depends on what you draw.")
+        assert asked.answer_time is not None and asked.answer_time < 3
