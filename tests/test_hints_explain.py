@@ -11,7 +11,7 @@ import pytest
 from bot import hints
 from bot.engine.explain import HIDDEN, brief, explain, hidden_result
 from bot.engine.moves import Discard, Done, Draw, LayOff, MeldDown, Take, placed
-from bot.engine.variants.indian import Drop
+from bot.engine.variants.indian import Declare, Drop
 from bot.engine.variants.remi import Close
 from bot.engine.variants.rummi import Leave
 from bot.engine.variants.tiles import Arrange
@@ -230,3 +230,14 @@ def test_STR_19_the_rest_of_the_turn_is_told_and_left_to_ask_for_when_time_is_sh
     assert short.move == whole.move
     assert short.text == ("Take 9H: it completes 7H 8H 9H. Then ask again for the rest of your "
                           "turn.")
+
+
+def test_IND_23_a_show_names_its_sequences_and_sets() -> None:
+    game = indian(2, held=["2S 3S 4S 5H 6H 7H 9D 9C 9H KD KC KH KS 8C",
+                           "2C 3C 4D 5D 6S 7D 8D 10C 10D JD QD QH AS"], cut="JK",
+                  phase="discard")
+    text = explain(game, A, [Declare(A, card("8C"))])
+    assert text.startswith("Declare, finishing with 8C: the other cards make a valid show: ")
+    shown = {frozenset(group.split()) for group in text.split(": ", 2)[2][:-1].split(" | ")}
+    assert shown == {frozenset(g.split()) for g in ("2S 3S 4S", "5H 6H 7H", "9D 9C 9H",
+                                                    "KD KC KH KS")}

@@ -29,6 +29,7 @@ from .game import Game, Move
 from .melds import RUN, Meld, MeldRules, extend_meld
 from .notation import remove_pieces
 from .record import format_move
+from .variants.indian import show_arrangement
 from .views import MeldView
 
 Value = Callable[[Piece], int]
@@ -356,13 +357,18 @@ def _swap(game: Game, seat: int, move: Any) -> str:
 
 
 def _declare(game: Game, seat: int, move: Any) -> str:
-    """Indian's show (IND-23): the finish card goes, the rest is grouped."""
+    """Indian's show (IND-23): the finish card goes, the rest makes two sequences (one pure)
+    and sets: the grouping the move names, else the engine's search for one."""
     finish = move.finish
-    rest = remove_pieces(list(game.hand(seat)), [finish])
+    rules = _rules(game)
     groups = getattr(move, "groups", None)
-    arrangement = _arranged(game, rest)
-    melds = _melds_text(arrangement.melds) if arrangement is not None else ""
-    shown = f": {melds}" if melds and not groups else ""
+    if groups:
+        melds = " | ".join(_codes([p for p, _ in group]) for group in groups)
+    else:
+        rest = remove_pieces(list(game.hand(seat)), [finish])
+        arrangement = show_arrangement(game.own_all(rest), rules) if rules else None
+        melds = _melds_text(arrangement.melds) if arrangement is not None else ""
+    shown = f": {melds}" if melds else ""
     return (f"Declare, finishing with {finish.code}: the other cards make a valid show"
             f"{shown}.")
 
