@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from .arrange import Arrangement, best_arrangement
-from .cards import Piece
+from .cards import Piece, codes
 from .errors import IllegalMove
 from .game import Game, Move
 from .melds import RUN, Meld, MeldRules, extend_meld
@@ -71,10 +71,6 @@ def _noun(game: Game) -> str:
 
 def _plural(count: int, noun: str) -> str:
     return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
-
-
-def _codes(pieces: Sequence[Piece]) -> str:
-    return " ".join(p.code for p in pieces)
 
 
 def _and(words: Sequence[str]) -> str:
@@ -175,9 +171,9 @@ def brief(move: Move) -> str:
     m: Any = move
     kind = move.kind
     if kind == "meld":
-        return "meld " + " | ".join(_codes([p for p, _ in g]) for g in m.melds)
+        return "meld " + " | ".join(codes([p for p, _ in g]) for g in m.melds)
     if kind == "layoff":
-        return f"lay off {_codes([p for p, _ in m.cards])} on meld {m.meld}"
+        return f"lay off {codes([p for p, _ in m.cards])} on meld {m.meld}"
     if kind == "discard":
         return f"discard {m.card.code}"
     if kind == "done":
@@ -185,10 +181,10 @@ def brief(move: Move) -> str:
     if kind == "swap":
         return f"swap {m.card.code} for the joker in meld {m.meld}"
     if kind == "arrange":
-        return f"place {_codes(m.tiles)} (Arrange)"
+        return f"place {codes(m.tiles)} (Arrange)"
     if kind == "play":
         where = f"into meld {m.meld}" if m.meld is not None else "as a new meld"
-        return f"play {_codes([p for p, _ in m.tiles])} {where}"
+        return f"play {codes([p for p, _ in m.tiles])} {where}"
     if kind == "move":
         where = f"meld {m.to_meld}" if m.to_meld is not None else "a new meld"
         return f"move {m.tile.code} from meld {m.from_meld} to {where}"
@@ -236,7 +232,7 @@ def _draw(game: Game, seat: int, move: Any) -> str:
         return f"{take}: it completes {meld.codes}."
     fits = _fits_table(game, top)
     if fits is not None:
-        return f"{take}: it can be laid off on meld {fits.number} ({_codes(fits.pieces)})."
+        return f"{take}: it can be laid off on meld {fits.number} ({codes(fits.pieces)})."
     now = _deadwood(game, hand)
     later = _least_after_discard(game, [*hand, top], keep=top)
     if now is not None and later is not None and later < now:
@@ -244,7 +240,7 @@ def _draw(game: Game, seat: int, move: Any) -> str:
                 f"{_cost_of_value(game, later)} instead of {_cost_of_value(game, now)}.")
     partners = _partners(top, hand)
     if partners:
-        return f"{take}: it goes with {_codes(partners[:2])} towards a meld."
+        return f"{take}: it goes with {codes(partners[:2])} towards a meld."
     return f"{take}: it is the better card to hold."
 
 
@@ -299,7 +295,7 @@ def _cost_of_value(game: Game, value: int) -> str:
 def _meld(game: Game, seat: int, move: Any) -> str:
     melds = [[p for p, _ in group] for group in move.melds]
     laid = [p for group in melds for p in group]
-    shown = " | ".join(_codes(g) for g in melds)
+    shown = " | ".join(codes(g) for g in melds)
     rest = remove_pieces(list(game.hand(seat)), laid)
     verb = "Meld" if not game.tiles else "Play"
     if not rest:
@@ -312,12 +308,12 @@ def _meld(game: Game, seat: int, move: Any) -> str:
 def _layoff(game: Game, seat: int, move: Any) -> str:
     pieces = [p for p, _ in move.cards]
     meld = _table_meld(game, move.meld)
-    target = f"meld {move.meld}" + (f" ({_codes(meld.pieces)})" if meld else "")
+    target = f"meld {move.meld}" + (f" ({codes(meld.pieces)})" if meld else "")
     rest = remove_pieces(list(game.hand(seat)), pieces)
     if not rest:
-        return f"Lay off {_codes(pieces)} on {target}: it empties your hand and you go out."
+        return f"Lay off {codes(pieces)} on {target}: it empties your hand and you go out."
     grows = f"it extends that {_meld_word(meld)}" if meld else "it fits there"
-    return f"Lay off {_codes(pieces)} on {target}: {grows} and sheds {_cost(game, pieces)}."
+    return f"Lay off {codes(pieces)} on {target}: {grows} and sheds {_cost(game, pieces)}."
 
 
 def _take(game: Game, seat: int, move: Any) -> str:
@@ -335,8 +331,8 @@ def _take(game: Game, seat: int, move: Any) -> str:
         comes = (", and the card above it comes to your hand" if above == 1 else
                  f", and the {above} cards above it come to your hand")
     if move.with_cards:
-        combination = _codes([card, *move.with_cards])
-        return f"Take {card.code} with {_codes(move.with_cards)}: together they make " \
+        combination = codes([card, *move.with_cards])
+        return f"Take {card.code} with {codes(move.with_cards)}: together they make " \
                f"{combination}{comes}."
     if move.meld is not None:
         return f"Take {card.code} and lay it off on meld {move.meld}{comes}."
@@ -351,7 +347,7 @@ def _done(game: Game, seat: int, move: Any) -> str:
 
 def _swap(game: Game, seat: int, move: Any) -> str:
     meld = _table_meld(game, move.meld)
-    shown = f" ({_codes(meld.pieces)})" if meld else ""
+    shown = f" ({codes(meld.pieces)})" if meld else ""
     return (f"Swap {move.card.code} for the joker in meld {move.meld}{shown}: the joker "
             "comes to your hand, where it can complete a meld of yours.")
 
@@ -363,7 +359,7 @@ def _declare(game: Game, seat: int, move: Any) -> str:
     rules = _rules(game)
     groups = getattr(move, "groups", None)
     if groups:
-        melds = " | ".join(_codes([p for p, _ in group]) for group in groups)
+        melds = " | ".join(codes([p for p, _ in group]) for group in groups)
     else:
         rest = remove_pieces(list(game.hand(seat)), [finish])
         arrangement = show_arrangement(game.own_all(rest), rules) if rules else None
@@ -406,7 +402,7 @@ def _arrange(game: Game, seat: int, move: Any) -> str:
     try:
         after, _ = game.apply(move)
     except IllegalMove:
-        return f"Place {_codes(tiles)}."
+        return f"Place {codes(tiles)}."
     before = {m.number: m.pieces for m in game.table_view().melds}
     changed = [m.number for m in after.table_view().melds
                if m.number in before and m.pieces != before[m.number]]
@@ -422,7 +418,7 @@ def _arrange(game: Game, seat: int, move: Any) -> str:
     rest = len(game.hand_view(seat).pieces) - len(tiles)
     out = " and your rack is empty" if rest == 0 else ""
     leave = "leaves" if len(tiles) == 1 else "leave"
-    return (f"Place {_codes(tiles)} (Arrange): {how}{_plural(len(tiles), 'tile')} worth "
+    return (f"Place {codes(tiles)} (Arrange): {how}{_plural(len(tiles), 'tile')} worth "
             f"{points} {leave} your rack{out}.")
 
 
@@ -430,7 +426,7 @@ def _play(game: Game, seat: int, move: Any) -> str:
     """A Tile Rummy staging step (the best play needs it done by hand, step by step)."""
     tiles = [p for p, _ in move.tiles]
     where = "as a new meld" if move.meld is None else f"into meld {move.meld}"
-    return f"Play {_codes(tiles)} {where}: it is the first step of your best play this turn."
+    return f"Play {codes(tiles)} {where}: it is the first step of your best play this turn."
 
 
 def _reset(game: Game, seat: int, move: Any) -> str:
