@@ -106,6 +106,13 @@ class RummyCog(commands.GroupCog, group_name="rummy",
         await reply(interaction, None, embed=embed, file=as_file(png, "table.png"),
                     ephemeral=False)
 
+    @app_commands.command(name="hint", description="On your turn: the move the strongest "
+                                                   "computer would make, and why (only you "
+                                                   "see it)")
+    async def hint(self, interaction: discord.Interaction) -> None:
+        if session := await self._session(interaction):
+            await self.controller.hint(interaction, session)
+
     @app_commands.command(name="resume", description="Take back your seat from auto-play")
     async def resume(self, interaction: discord.Interaction) -> None:
         session = await self._session(interaction)
@@ -114,28 +121,28 @@ class RummyCog(commands.GroupCog, group_name="rummy",
         await self.controller.resume(interaction, session)
 
     @app_commands.command(name="settings", description="How your hand is shown, and the "
-                                                       "bot's language")
+                                                       "bot's language; this server's settings "
+                                                       "(Manage Server)")
     @app_commands.describe(sort="Order cards by suit or by rank",
                            style="Four-colour suits, or classic red and black",
                            language="The language the bot answers you in (Malay: choose it "
                                     "here)",
                            server_language="This server's language for game messages and DMs "
-                                           "(Manage Server)")
+                                           "(Manage Server)",
+                           rate_hinted_games="This server: do games in which someone used a "
+                                             "hint count for ratings? (Manage Server)")
     @app_commands.choices(language=LANGUAGE_CHOICES, server_language=LANGUAGE_CHOICES)
     async def settings(self, interaction: discord.Interaction,
                        sort: Literal["suit", "rank"] | None = None,
                        style: Literal["four", "classic"] | None = None,
                        language: str | None = None,
-                       server_language: str | None = None) -> None:
+                       server_language: str | None = None,
+                       rate_hinted_games: bool | None = None) -> None:
         languages = self.controller.languages
-        if server_language is not None:
-            member = interaction.user
-            if interaction.guild_id is None or not isinstance(member, discord.Member):
-                await reply(interaction, _("A server's language is set in the server."))
-                return
-            if not member.guild_permissions.manage_guild:
-                await reply(interaction, _("Only members with Manage Server can set the "
-                                           "server's language."))
+        if server_language is not None or rate_hinted_games is not None:
+            refusal = _server_refusal(interaction)
+            if refusal:
+                await reply(interaction, refusal)
                 return
         settings = await self.controller.store.set_settings(interaction.user.id, hand_sort=sort,
                                                             card_style=style)
@@ -153,6 +160,14 @@ class RummyCog(commands.GroupCog, group_name="rummy",
             public = await languages.public(interaction)
             lines.append(_("This server's game messages and DMs are in {language}.",
                            language=LANGUAGES[public]))
+        if rate_hinted_games is not None:
+            assert interaction.guild_id is not None
+            await self.controller.store.set_server_settings(
+                interaction.guild_id, {"rate_hinted_games": rate_hinted_games})
+            lines.append(_("Games in which someone used a hint count for ratings in this "
+                           "server.") if rate_hinted_games else
+                         _("Games in which someone used a hint are recorded but not rated in "
+                           "this server."))
         await reply(interaction, "\n".join(lines))
 
     # -- records --------------------------------------------------------------------
@@ -267,6 +282,16 @@ class RummyCog(commands.GroupCog, group_name="rummy",
 def relative_time(timestamp: float) -> str:
     """Discord's ``<t:…:R>``: "3 days ago" in each reader's own language."""
     return f"<t:{int(timestamp)}:R>"
+
+
+def _server_refusal(interaction: discord.Interaction) -> str:
+    """Why the clicker may not change this server's settings (``""``: they may)."""
+    member = interaction.user
+    if interaction.guild_id is None:
+        return _("Server settings are changed in a server, not in DMs.")
+    if not isinstance(member, discord.Member) or not member.guild_permissions.manage_guild:
+        return _("Only a member with Manage Server can change this server's settings.")
+    return ""
 
 
 def _unit(variant: str) -> tuple[str, int]:
