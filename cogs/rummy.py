@@ -144,17 +144,22 @@ class RummyCog(commands.GroupCog, group_name="rummy",
             if refusal:
                 await reply(interaction, refusal)
                 return
-        settings = await self.controller.store.set_settings(interaction.user.id, hand_sort=sort,
-                                                            card_style=style)
+        server_changes = server_language is not None or rate_hinted_games is not None
+        lines = []  # what changed; everything a player's own when nothing did
         if language is not None:
             await languages.set_chosen(interaction.user.id, spoken(language))
             use(await languages.for_interaction(interaction))  # answer in the new language
-        lines = [_("Your hand is sorted by {sort} and drawn in the {style} style.",
-                   sort=say_known(settings.hand_sort), style=say_known(settings.card_style))]
-        chosen = await languages.chosen(interaction.user.id)
-        lines.append(_("You read the bot in {language}.", language=LANGUAGES[chosen])
-                     if chosen else _("You read the bot in your Discord app's language."))
-        if interaction.guild_id is not None:
+        if sort is not None or style is not None or language is not None or not server_changes:
+            settings = await self.controller.store.set_settings(
+                interaction.user.id, hand_sort=sort, card_style=style)
+            lines.append(_("Your hand is sorted by {sort} and drawn in the {style} style.",
+                           sort=say_known(settings.hand_sort),
+                           style=say_known(settings.card_style)))
+            chosen = await languages.chosen(interaction.user.id)
+            lines.append(_("You read the bot in {language}.", language=LANGUAGES[chosen])
+                         if chosen else _("You read the bot in your Discord app's language."))
+        if interaction.guild_id is not None and (server_language is not None
+                                                 or not server_changes):
             if server_language is not None:
                 await languages.set_server(interaction.guild_id, spoken(server_language))
             public = await languages.public(interaction)
