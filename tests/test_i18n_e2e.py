@@ -25,6 +25,7 @@ from bot.i18n.catalogs import pseudo_translations
 from bot.registry import VARIANTS
 from bot.sessions import Session
 from cardart import fonts
+from cogs.base import LOBBY_OPTIONS
 from tests.bot_harness import running_bot
 from tests.fakediscord import FakeDiscord, Message, User
 
@@ -37,7 +38,7 @@ ENGLISH = re.compile(r"[A-Za-z]{3,}")
 PRINTED = {"JOKER"}
 """Printed on the pieces themselves, as on real jokers (card art, like the ranks A K Q J)."""
 OPTION_NAMES = {spec.name for kind in VARIANTS.values()
-                for spec in kind.game.options_type.specs()}
+                for spec in kind.game.options_type.specs()} | set(LOBBY_OPTIONS)
 """Slash options keep their names in every language (UX.md), in the lobby too."""
 
 
