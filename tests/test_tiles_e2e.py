@@ -294,3 +294,18 @@ async def test_the_first_turn_tells_the_first_player_draw(fake_discord: FakeDisc
         turn = await turn_message(fake_discord)
         assert "First-player draw: alice O9, bob R4." in turn.text, turn.text
     assert "no initial meld yet" not in cut and not cut, cut
+
+
+async def test_TIL_4_the_first_turn_message_shows_the_real_first_player_draw(
+        fake_discord: FakeDiscord, db: Path) -> None:
+    """Issue 19 item 10: the engine's own opening (no stand-in) reaches the first turn
+    message, with the players' names and who plays first."""
+    alice, bob = fake_discord.user("alice"), fake_discord.user("bob")
+    async with running_bot(fake_discord, db) as bot:
+        session = await start_game(fake_discord, bot, alice, variant="tiles", joiners=[bob])
+        await published(fake_discord, bot)
+        turn = await turn_message(fake_discord)
+        draws = [e.text for e in session.game.opening() if e.kind == "first_draw"]
+        assert draws and "First-player draw: alice " in turn.text, turn.text
+        first = session.names[session.game.turn]
+        assert f"Game 1: {first} plays first" in turn.text, turn.text

@@ -57,34 +57,36 @@ def test_TIL_3_TIL_23_joker_30_on_a_rack_number_otherwise() -> None:
 
 def test_TIL_4_highest_first_draw_plays_first() -> None:
     for seed in range(30):
-        game, events = None, []
         game = TilesGame.new(3, seed=seed)
-        # Replay the start to read its events.
-        fresh = TilesGame(options=game.options, players=3, seed=seed, rng=type(game.rng)
-                          .from_seed(seed))
-        fresh.scores, fresh.timeouts, fresh.auto = [0] * 3, [0] * 3, [False] * 3
-        fresh._new_game(events)
-        draws = [e.text for e in events if e.text.startswith("First-player draw")]
+        draws = [e.text for e in game.opening() if e.text.startswith("First-player draw")]
         last = re.findall(r"\{p(\d)\} [RBKO](\d+)", draws[-1])
         top = max(int(n) for _, n in last)
         winners = [int(s) for s, n in last if int(n) == top]
-        assert winners == [fresh.turn] == [game.turn]
+        assert winners == [game.turn]
         assert all("J" not in d.split(": ")[1] for d in draws)
 
 
 def test_TIL_4_jokers_drawn_again() -> None:
     seen_joker = False
     for seed in range(200):
-        events: list = []
         game = TilesGame.new(2, seed=seed)
-        fresh = TilesGame(options=game.options, players=2, seed=seed,
-                          rng=type(game.rng).from_seed(seed))
-        fresh.scores, fresh.timeouts, fresh.auto = [0] * 2, [0] * 2, [False] * 2
-        fresh._new_game(events)
-        if any("drew a joker" in e.text for e in events):
+        if any("drew a joker" in e.text for e in game.opening()):
             seen_joker = True
             break
     assert seen_joker
+
+
+def test_TIL_4_the_opening_tells_the_draw_and_who_plays_first() -> None:
+    """Game.opening holds the set-up events ``_start`` made (the turn itself excepted), the
+    same however often it is asked, and only for the first game."""
+    game = TilesGame.new(2, seed=3)
+    opening = game.opening()
+    kinds = [e.kind for e in opening]
+    assert kinds[0] == "first_draw" and kinds[-1] == "game_started" and "turn" not in kinds
+    assert f"{{p{game.turn}}} plays first" in opening[-1].text
+    assert game.opening() == opening
+    moved, _ = game.apply(Draw(game.turn, "pool"))
+    assert moved.opening() == opening
 
 
 @pytest.mark.parametrize(("players", "pool"), [(2, 78), (3, 64), (4, 50)])

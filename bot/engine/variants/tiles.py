@@ -251,11 +251,24 @@ class TilesGame(Game[Tile]):
     # -- set-up -----------------------------------------------------------
 
     def _start(self) -> None:
+        self._start_with([])
+
+    def _start_with(self, events: list[Event]) -> None:
         n = self.players
         self.scores = [0] * n
         self.timeouts = [0] * n
         self.auto = [False] * n
-        self._new_game([])
+        self._new_game(events)
+
+    def opening(self) -> Sequence[Event]:
+        """TIL-4's first-player draw and who plays first, as setting up the first game
+        showed them. The set-up depends only on the seed, so it is made again on a fresh
+        game rather than kept in the state (the turn itself is told by the turn message)."""
+        fresh = type(self)(options=self.options, players=self.players, seed=self.seed,
+                           rng=Rng.from_seed(self.seed))
+        events: list[Event] = []
+        fresh._start_with(events)
+        return tuple(e for e in events if e.kind != "turn")
 
     def _first_player(self, events: list[Event]) -> int:
         """TIL-4: everyone draws one tile; jokers again; ties among the highest draw again."""
