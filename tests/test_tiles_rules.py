@@ -169,6 +169,47 @@ def test_TIL_11_the_table_changes_only_at_a_commit() -> None:
     assert staged_codes(taken) == ["R1 R2 R3"]
 
 
+def test_TIL_11_moving_a_tile_out_of_the_middle_of_a_run_splits_it_there() -> None:
+    """TIL-11 (clarified, TIL-E4): B5 out of B2 … B8 leaves B2 B3 B4 and B6 B7 B8; the lower
+    part keeps the meld's number, the upper part is the next new meld."""
+    game = tiles_game(racks=["R5 K5 O1", "B1"], table=["B2 B3 B4 B5 B6 B7 B8", "R5 K5 O5"])
+    moved, _ = game.apply(MoveTile(0, one("B5"), 1, 2))
+    assert [(m.number, " ".join(t.code for t in m.tiles)) for m in moved.staged] == [
+        (1, "B2 B3 B4"), (2, "R5 B5 K5 O5"), (3, "B6 B7 B8")]
+    assert moved.check_done() is None
+    lonely, _ = game.apply(MoveTile(0, one("B3"), 1))  # a part may be short: fix it or undo
+    assert staged_codes(lonely) == ["B2", "R5 K5 O5", "B4 B5 B6 B7 B8", "B3"]
+
+
+def test_TIL_11_an_end_tile_or_a_set_tile_leaves_no_gap() -> None:
+    game = tiles_game(racks=["R9 O1", "B1"], table=["B2 B3 B4 B5", "R9 B9 K9 O9"])
+    end, _ = game.apply(MoveTile(0, one("B5"), 1))
+    assert staged_codes(end) == ["B2 B3 B4", "R9 B9 K9 O9", "B5"]
+    out_of_set, _ = game.apply(MoveTile(0, one("B9"), 2))
+    assert staged_codes(out_of_set) == ["B2 B3 B4 B5", "R9 K9 O9", "B9"]
+
+
+def test_TIL_11_a_gap_at_a_joker_splits_the_run_and_the_joker_keeps_its_place() -> None:
+    game = tiles_game(racks=["K4 O4", "B1"], table=["R2 R3 R4 J=R5 R6 R7"],
+                      joker_retrieve="free")
+    moved, _ = game.apply(MoveTile(0, one("R4"), 1))
+    assert staged_codes(moved) == ["R2 R3", "J R6 R7", "R4"]
+    assert moved.meld_views()[1].faces[0] == Face(5, 0)
+
+
+def test_TIL_11_TIL_12d_a_gap_cannot_split_a_locked_meld() -> None:
+    """The part beyond the gap would take start tiles out of a locked meld (TIL-18)."""
+    game = tiles_game(racks=["R5 K1", "B1"], table=["O4 O5 O6 O7 J"], joker_locks_meld=True)
+    refused(game, MoveTile(0, one("O5"), 1), "meld 1 holds a joker: release it first")
+
+
+def test_TIL_11_TIL_12b_before_the_initial_meld_an_own_run_splits_too() -> None:
+    game = tiles_game(racks=["K9 K10 K11 K12 K13 B1", "O1"], initial=[False, True])
+    game, _ = game.apply(Play(0, placed_tiles("K9 K10 K11 K12 K13")))
+    moved, _ = game.apply(MoveTile(0, one("K11"), 1))
+    assert staged_codes(moved) == ["K9 K10", "K12 K13", "K11"]
+
+
 def test_TIL_12_a_table_tile_never_goes_to_a_rack() -> None:
     game = tiles_game(racks=["R4 K9", "B1"], table=["R1 R2 R3"])
     refused(game, Take(0, one("R1")),

@@ -27,7 +27,7 @@ from typing import ClassVar
 from ..cards import NO_SUIT, TILE_JOKER, Colour, Face, Piece, Tile, tile_set
 from ..errors import IllegalMove
 from ..game import Event, Game, HandResult, Move, Options, Timeout, option
-from ..melds import TILE_NUMBERS, Meld, MeldRules, read_meld
+from ..melds import RUN, TILE_NUMBERS, Meld, MeldRules, read_meld
 from ..moves import Done, Draw, Placed, Resume
 from ..notation import check_held, remove_pieces
 from ..rng import Rng
@@ -557,12 +557,48 @@ class TilesGame(Game[Tile]):
                 target is not None and self._has_start_tiles(self.staged[target]))):
             raise IllegalMove(NOT_BEFORE_INITIAL)  # TIL-12b
         self._check_joker_move(meld, position)
-        tile, _, origin = self._remove(source, position)
+        if self._gap(meld, position):  # the run splits at the gap the tile leaves
+            tile, origin = meld.tiles[position], meld.origins[position]
+            self._split_off(source, meld, range(position), range(position + 1, len(meld.tiles)))
+        else:
+            tile, _, origin = self._remove(source, position)
         target_number = None if target is None else self.staged[target].number
         self._drop_empty()
         # A moved joker's stand-in is chosen again (TIL-9).
         self._put(None if target_number is None else self._find(target_number),
                   [(tile, None, origin)])
+
+    def _gap(self, meld: Staged, position: int) -> bool:
+        """TIL-11, TIL-E4: would taking the tile at ``position`` out of ``meld`` leave a gap
+        (a run, read in order, losing a tile that is neither end)? Refused at once when the
+        part beyond the gap could not be split off (TIL-12b, TIL-12d)."""
+        if not 0 < position < len(meld.tiles) - 1:
+            return False
+        try:
+            reading = read_staged(meld)
+        except IllegalMove:
+            return False
+        if reading.kind != RUN:
+            return False
+        self._check_split(meld, range(position + 1, len(meld.tiles)))
+        return True
+
+    def _split_off(self, index: int, meld: Staged, keep: range, moving: range) -> None:
+        """Staged meld ``index`` (``meld`` before the action) keeps the tiles at ``keep``;
+        those at ``moving`` form a new meld."""
+        self.staged[index] = self._tidy(Staged(
+            meld.number, tuple(meld.tiles[i] for i in keep), tuple(meld.faces[i] for i in keep),
+            tuple(meld.origins[i] for i in keep)))
+        self._put(None, [(meld.tiles[i], meld.faces[i], meld.origins[i]) for i in moving])
+
+    def _check_split(self, meld: Staged, moving: Sequence[int]) -> None:
+        """TIL-12b and TIL-12d for the tiles at ``moving`` leaving ``meld`` as a new meld."""
+        if not self.made_initial and any(meld.origins[i] not in ("r", "rj") for i in moving):
+            raise IllegalMove(NOT_BEFORE_INITIAL)  # TIL-12b
+        if self._locked(meld) and any(meld.origins[i].startswith("j")
+                                      or _start_meld(meld.origins[i]) == meld.number
+                                      for i in moving):
+            raise IllegalMove(f"meld {meld.number} holds a joker: release it first")  # TIL-12d
 
     def _split(self, move: Split) -> None:
         index = self._find(move.meld)
@@ -570,17 +606,8 @@ class TilesGame(Game[Tile]):
         if not 1 <= move.at < len(meld.tiles):
             raise IllegalMove(f"split meld {meld.number} after tile 1 to {len(meld.tiles) - 1}")
         moving = range(move.at, len(meld.tiles))
-        if not self.made_initial and any(meld.origins[i] not in ("r", "rj") for i in moving):
-            raise IllegalMove(NOT_BEFORE_INITIAL)  # TIL-12b
-        if self._locked(meld) and any(meld.origins[i].startswith("j")
-                                      or _start_meld(meld.origins[i]) == meld.number
-                                      for i in moving):
-            raise IllegalMove(f"meld {meld.number} holds a joker: release it first")  # TIL-12d
-        keep = range(move.at)
-        self.staged[index] = self._tidy(Staged(
-            meld.number, tuple(meld.tiles[i] for i in keep), tuple(meld.faces[i] for i in keep),
-            tuple(meld.origins[i] for i in keep)))
-        self._put(None, [(meld.tiles[i], meld.faces[i], meld.origins[i]) for i in moving])
+        self._check_split(meld, moving)
+        self._split_off(index, meld, range(move.at), moving)
 
     def _release(self, move: Release) -> None:
         if not self.made_initial:
