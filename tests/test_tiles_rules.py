@@ -7,11 +7,13 @@ from collections import Counter
 
 import pytest
 
-from bot.engine.cards import TILE_JOKER, Face, tile_set
+from bot.engine.cards import TILE_JOKER, Colour, Face, tile_set
 from bot.engine.errors import IllegalMove, InvalidOptions
 from bot.engine.game import Timeout
+from bot.engine.melds import read_meld
 from bot.engine.moves import Done, Draw, Resume
 from bot.engine.variants.tiles import (
+    RULES,
     Arrange,
     MoveTile,
     Play,
@@ -23,6 +25,9 @@ from bot.engine.variants.tiles import (
     TilesOptions,
 )
 from bot.engine.views import SeatState
+from bot.texts import meld_text
+from cardart import sprites
+from cardart.melds import stand_ins
 from tests.engine_helpers import refused
 from tests.tiles_helpers import all_tiles, one, placed_tiles, staged_codes, tiles_game, tl
 
@@ -133,6 +138,40 @@ def test_TIL_9_table_joker_keeps_its_stand_in_while_it_fits() -> None:
     game = tiles_game(racks=["R3 K1", "B1"], table=["R4 R5 J R7"])
     game, _ = game.apply(Play(0, placed_tiles("R3"), 1))
     assert game.meld_views()[0].faces == tuple(Face(n, 0) for n in range(3, 8))
+
+
+def test_TIL_9_a_set_joker_beside_three_colours_is_the_missing_one() -> None:
+    """Issue 19 item 17: R5 B5 O5 J reads J = K5 (black 5), not "5"; in a set of three
+    either missing colour is possible, so it stays "5"."""
+    four = read_meld(tl("R5 B5 O5 J"), RULES)
+    assert four.faces[3] == Face(5, Colour.K) and four.faces[3].label(True) == "K5"
+    three = read_meld(tl("R5 B5 J"), RULES)
+    assert three.faces[2].suit_open
+    two_jokers = read_meld(placed_tiles("R5 B5 J=5 J=5"), RULES)
+    assert [f.label(True) for f in two_jokers.faces[2:]] == ["K5", "O5"]
+
+
+def test_TIL_9_a_table_set_joker_becomes_the_missing_colour_once_a_third_joins() -> None:
+    game = tiles_game(racks=["O5 K1", "B1"], table=["R5 B5 J"])
+    assert game.meld_views()[0].faces[2].suit_open
+    game, _ = game.apply(Play(0, placed_tiles("O5"), 1))
+    (view,) = game.meld_views()
+    assert meld_text(view, True) == "R5 B5 O5 J(=K5)"
+    assert game.check_done() is None  # check 3: a set joker keeps its number
+    game, _ = game.apply(Done(0))
+    assert game.table[0].faces[3] == Face(5, Colour.K)
+    assert meld_text(game.table_view().melds[0], True) == "R5 B5 O5 J(=K5)"
+
+
+def test_TIL_9_the_picture_shows_the_missing_colour(monkeypatch: pytest.MonkeyPatch) -> None:
+    labels: list[str] = []
+    real = sprites.badge
+    monkeypatch.setattr(sprites, "badge", lambda label, *a, **k: labels.append(label)
+                        or real(label, *a, **k))
+    game = tiles_game(racks=["K1", "B1"], table=["R5 B5 O5 J", "R7 B7 J"])
+    views = game.table_view().melds
+    assert [list(stand_ins(v, True)) for v in views] == [[3], [2]]
+    assert labels == ["=K5", "=7"]
 
 
 def test_TIL_10_numbers_kept_during_a_turn_renumbered_at_commit() -> None:

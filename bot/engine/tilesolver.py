@@ -54,6 +54,7 @@ from functools import cache
 from itertools import combinations, product
 
 from .cards import NO_SUIT, TILE_JOKER, Face, Tile
+from .melds import missing_colours
 
 SCALE = 10_000
 """Score of one placed rack tile before its value: more tiles always beat more value."""
@@ -450,7 +451,14 @@ def _deal_sets(v: int, naturals: list[Slot], jokers: list[Tile]) -> list[list[Sl
     for joker in jokers:
         smallest = min(sets, key=len)
         smallest.append((joker, Face(v, NO_SUIT)))
-    return sets
+    return [_with_colours(meld) for meld in sets]
+
+
+def _with_colours(meld: list[Slot]) -> list[Slot]:
+    """A set's jokers as the engine reads them (TIL-9: in a set of four, the missing
+    colours)."""
+    faces = missing_colours([f for _, f in meld])
+    return [(t, f) for (t, _), f in zip(meld, faces, strict=True)]
 
 
 def meld_items(slots: Sequence[Slot]) -> list[tuple[Tile, Face | None]]:
@@ -579,6 +587,7 @@ def _add_jokers(solution: Solution, count: int) -> Solution:
             if len({f.rank for f in faces}) == 1:
                 if len(meld) < 4:
                     meld.append((TILE_JOKER, Face(faces[0].rank, NO_SUIT)))
+                    meld[:] = _with_colours(meld)
                     break
                 continue
             colour = next(f.suit for f in faces if f.suit != NO_SUIT)
@@ -746,9 +755,10 @@ def _growths(block: tuple[Slot, ...], table: list[Tile], placed: list[Tile],
         for c in COLOURS:
             tile = Tile(v, c)
             if c not in present and tile in pool:
-                out.append(((*block, (tile, Face(v, c))), (tile,)))
+                out.append((tuple(_with_colours([*block, (tile, Face(v, c))])), (tile,)))
         if jokers:
-            out.append(((*block, (TILE_JOKER, Face(v, NO_SUIT))), (TILE_JOKER,)))
+            grown = _with_colours([*block, (TILE_JOKER, Face(v, NO_SUIT))])
+            out.append((tuple(grown), (TILE_JOKER,)))
         return out
     colour = next(f.suit for f in faces if f.suit != NO_SUIT)
     low, high = min(numbers), max(numbers)
@@ -880,8 +890,9 @@ def _joker_melds(own: list[Tile], jokers: int) -> Iterator[tuple[tuple[Slot, ...
             for k in range(1, most + 1):
                 for naturals in combinations(here, size - k):
                     if naturals:
-                        yield (tuple((t, Face(v, t.suit)) for t in naturals)
-                               + ((TILE_JOKER, Face(v, NO_SUIT)),) * k), k
+                        yield tuple(_with_colours(
+                            [(t, Face(v, t.suit)) for t in naturals]
+                            + [(TILE_JOKER, Face(v, NO_SUIT))] * k)), k
 
 
 # ---------------------------------------------------------------------------
