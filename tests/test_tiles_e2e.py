@@ -309,3 +309,36 @@ async def test_TIL_4_the_first_turn_message_shows_the_real_first_player_draw(
         assert draws and "First-player draw: alice " in turn.text, turn.text
         first = session.names[session.game.turn]
         assert f"Game 1: {first} plays first" in turn.text, turn.text
+
+
+async def test_TIL_20_arrange_then_done_on_a_run_holding_a_joker(fake_discord: FakeDiscord,
+                                                                  db: Path) -> None:
+    """Issue 19 item 2, as players met it: table meld O9 O10 J(=O11) O12 O13, default joker
+    rules, ``/tiles arrange tiles:O11``, then ``/tiles done``: the turn is committed. And an
+    arrangement that frees a joker with a rack tile is done the same way."""
+    alice, bob = fake_discord.user("alice"), fake_discord.user("bob")
+    position = tiles_game(racks=["O11 K8 O8 R7 B1", "B2 B3 B4"],
+                          table=["O9 O10 J=O11 O12 O13", "R4 R5 R6 J=R7"], turn=0,
+                          turn_seconds=0)
+    async with running_bot(fake_discord, db) as bot:
+        session = await start_game(fake_discord, bot, alice, variant="tiles", joiners=[bob])
+        inject(session, position)
+        arranged = await (await fake_discord.slash(alice, "/tiles arrange",
+                                                   tiles="O11")).reply()
+        assert "arranged the table" in arranged.text, arranged.text
+        done = await (await fake_discord.slash(alice, "/tiles done")).reply()
+        assert session.game.to_move == 1, done.text
+        assert sorted(t.code for t in session.game.racks[0]) == ["B1", "K8", "O8", "R7"]
+        table = [" ".join(t.code for t in m.tiles) for m in session.game.table]
+        assert "R4 R5 R6 J" in table and sorted(
+            t for m in table if m != "R4 R5 R6 J" for t in m.split()) == sorted(
+            ["O9", "O10", "O11", "O12", "O13", "J"]), table
+        # Bob draws; alice frees the other joker by arranging K8 O8 R7 around it.
+        await (await fake_discord.slash(bob, "/tiles draw")).reply()
+        arranged = await (await fake_discord.slash(alice, "/tiles arrange",
+                                                   tiles="K8 O8 R7")).reply()
+        assert "arranged the table" in arranged.text, arranged.text
+        done = await (await fake_discord.slash(alice, "/tiles done")).reply()
+        assert session.game.to_move == 1, done.text
+        assert [t.code for t in session.game.racks[0]] == ["B1"]
+        await published(fake_discord, bot)

@@ -401,6 +401,39 @@ def test_TIL_20_TIL_12c_arrange_keeps_two_kept_jokers_in_their_own_melds() -> No
     assert sorted(after.hand_view(0).pieces) == tl("O1")
 
 
+def test_TIL_20_TIL_17_an_arranged_release_is_staged_as_a_release() -> None:
+    """Issue 19 item 2: when the arrangement frees a table joker with the tile it stands for,
+    the joker is staged released and the rack tile as the one that released it, so done
+    accepts it (check 3) and the tile cannot go back to the rack (TIL-12a)."""
+    game = tiles_game(racks=["K8 O8 R7 B1", "B2"], table=["R4 R5 R6 J=R7"])
+    after, _ = game.apply(Arrange(0, tuple(tl("K8 O8 R7"))))
+    assert sorted(staged_codes(after)) == ["K8 O8 J", "R4 R5 R6 R7"]
+    assert after.check_done() is None
+    refused(after, Take(0, one("R7")),
+            "R7 released a joker: it stays on the table (undo resets the turn)")
+    done, _ = after.apply(Done(0))
+    assert done.racks[0] == tl("B1")
+
+
+def test_TIL_20_TIL_17_with_replace_a_table_tile_may_free_the_joker() -> None:
+    game = tiles_game(racks=["K8 O8 B1", "B2"], table=["R4 R5 R6 J=R7", "R7 R8 R9 R10"],
+                      joker_retrieve="replace")
+    after, _ = game.apply(Arrange(0, tuple(tl("K8 O8"))))
+    assert after.check_done() is None and "K8 O8 J" in staged_codes(after)
+    strict = tiles_game(racks=["K8 O8 B1", "B2"], table=["R4 R5 R6 J=R7", "R7 R8 R9 R10"])
+    refused(strict, Arrange(0, tuple(tl("K8 O8"))), "no valid arrangement with these tiles")
+
+
+def test_TIL_20_the_issue_19_run_with_a_joker_takes_its_tile() -> None:
+    """Issue 19 item 2: O9 O10 J(=O11) O12 O13 and O11 named: whatever is staged, done
+    accepts it."""
+    game = tiles_game(racks=["O11 B1", "B2"], table=["O9 O10 J=O11 O12 O13"])
+    after, _ = game.apply(Arrange(0, tuple(tl("O11"))))
+    assert after.check_done() is None
+    done, _ = after.apply(Done(0))
+    assert done.racks[0] == tl("B1")
+
+
 # -- ending a game, scoring, match ----------------------------------------------------
 
 

@@ -673,6 +673,13 @@ def _solve_scenario(problem: Problem, combo: Sequence[tuple[str, Tile | None]],
         released.append(TILE_JOKER)
     if rules.locks and opened & set(locked_blocks):
         return None  # one joker of a locked meld released, another kept: not searched
+    if locked_blocks and any(how == "table" for how, _ in combo):
+        # A tile that frees a joker from the table must be free to move: not in a locked meld.
+        held = Counter(t for block in locked_blocks.values() for t, _ in block if not t.is_joker)
+        movable = Counter((*problem.table, *problem.placed)) - held
+        if any(how == "table" and not any(_matches(joker, t) for t in movable)
+               for joker, (how, _) in zip(problem.jokers, combo, strict=True)):
+            return None
     free_forced += released
     # A locked meld keeps its start tiles together; its jokers stay in it.
     for block in locked_blocks.values():
