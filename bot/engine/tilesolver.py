@@ -991,6 +991,16 @@ def arrange(staged: Sequence[StagedMeld], named: Sequence[Tile], jokers: Sequenc
     core_links = {i for i in movable if touches(tiles_of[i], core)}
     links = {i: {j for j in movable if j != i and touches(tiles_of[i], tiles_of[j])}
              for i in movable}
+    # Only melds linked to the core, directly or through other melds, may need to change.
+    linked, frontier = set(core_links), list(core_links)
+    while frontier:
+        for j in links[frontier.pop()] - linked:
+            linked.add(j)
+            frontier.append(j)
+    fast = _fewest_changes(staged, meld_jokers, must, sorted(linked), named, initial_made,
+                           rules, deadline)
+    if fast is not _SEARCH:
+        return fast  # type: ignore[return-value]
     # Any arrangement at all? Changing every meld that may change is the widest search;
     # the melds its answer leaves as they were bound the depth of the narrow search.
     widest = _arrange_try(staged, meld_jokers, must, frozenset(movable), named, initial_made,
@@ -1041,6 +1051,169 @@ def arrange(staged: Sequence[StagedMeld], named: Sequence[Tile], jokers: Sequenc
                     nxt[grown] = (reach | link_mask[low], packed + packed_of[low])
         level = nxt
     return fallback
+
+
+_SEARCH = object()
+"""``_fewest_changes`` leaves the question to the search over sets of melds."""
+
+Arranged = tuple[tuple[tuple[Slot, ...], ...], int]
+
+
+def _fewest_changes(staged: Sequence[StagedMeld], meld_jokers: list[list[TableJoker]],
+                    must: list[int], movable: list[int], named: Sequence[Tile],
+                    initial_made: bool, rules: SolveRules,
+                    deadline: float | None) -> Arranged | object | None:
+    """``arrange`` by one programme per joker scenario (``_tilecore.fewest_breaks``): the
+    programme decides, meld by meld, which staged melds change, so it finds the fewest at
+    once instead of trying sets of melds one by one. Then ``_arrange_try`` lays that set's
+    tiles out, as the search would.
+
+    Each table joker is kept (a run joker is one more tile at its stand-in; a set joker must
+    stand for a tile of its number) or, where ``joker_retrieve`` asks for a release, freed by
+    a named rack tile that matches it, its meld then changing (TIL-17). Free jokers (placed
+    from the rack, released, or any joker with ``free``) are owed by a changing meld.
+
+    Returns ``_SEARCH`` where this model is not the engine's: no C core, before the initial
+    meld (face totals), ``joker_locks_meld`` and ``retrieved_joker_new_meld_only`` (melds
+    held together), ``replace`` with table jokers in play (a table tile frees them), a kept
+    set joker outside a set, or groups the programme has no room for.
+    """
+    if _tilecore is None or not initial_made or rules.locks or rules.new_meld_only:
+        return _SEARCH
+    free_mode = rules.joker_retrieve == "free"
+    kept_jokers = [(i, k) for i in (*must, *movable) for k, joker in enumerate(meld_jokers[i])
+                   if not joker.released and not free_mode]
+    if kept_jokers and rules.joker_retrieve == "replace":
+        return _SEARCH
+    numbered_named = [t for t in named if not t.is_joker]
+    options: list[list[Tile | None]] = []
+    for i, k in kept_jokers:
+        joker = meld_jokers[i][k]
+        matches = sorted({t for t in numbered_named if _matches(joker, t)}, key=lambda t: t.index)
+        options.append([None, *matches])
+    best: tuple[int, list[int]] | None = None
+    bound = len(movable)
+    for combo in product(*options):
+        taken = Counter(t for t in combo if t is not None)
+        if taken - Counter(numbered_named):
+            continue  # one rack tile frees one joker
+        freed = {(i, k) for (i, k), tile in zip(kept_jokers, combo, strict=True)
+                 if tile is not None}
+        changing = set(must) | {i for i, _ in freed}
+        setup = _break_setup(staged, meld_jokers, changing, [i for i in movable
+                                                              if i not in changing],
+                             named, freed, free_mode)
+        if setup is None:
+            return _SEARCH
+        forced, pinned, jf, groups, members = setup
+        extra = len(changing) - len(must)
+        if extra > bound:
+            continue
+        try:
+            found = _fewest_breaks(forced, pinned, jf, groups, bound - extra, deadline)
+        except ValueError:
+            return _SEARCH
+        if found is None:
+            continue
+        breaks, which = found
+        if best is None or breaks + extra < best[0]:
+            best = (breaks + extra, sorted({i for i, _ in freed} | {members[g] for g in which}))
+            bound = best[0] - 1
+            if bound < 0:
+                break
+    if best is None:
+        return None
+    chosen = frozenset(i for i in best[1] if i not in must)
+    melds = _arrange_try(staged, meld_jokers, must, chosen, named, initial_made, rules, deadline)
+    if melds is None:
+        return _SEARCH  # the models disagree: let the search decide
+    return melds, len(must) + len(chosen)
+
+
+def _fewest_breaks(forced: list[list[int]], pinned: list[int], jf: int, groups: list,
+                   bound: int, deadline: float | None) -> tuple[int, list[int]] | None:
+    """``_tilecore.fewest_breaks`` with the bound raised one break at a time up to ``bound``:
+    a tight bound drops most states (each break more costs about twice as much), and the
+    answer at each bound is already the fewest.
+    Whether any number of breaks will do is asked first, of the plain programme with every
+    group broken (one run, much cheaper than the widest bound)."""
+    every = [list(row) for row in forced]
+    pins = list(pinned)
+    owed = jf
+    for _colour, owes, set_pins, cells in groups:
+        owed += owes
+        for c, v in cells:
+            every[c][v] += 1
+        if set_pins:
+            pins[cells[0][1]] += set_pins
+    if owed > 3 or _programme(every, _NO_OPTIONAL, owed, 0, pins, 0, 0, deadline) is None:
+        return None
+    step = 1
+    while True:
+        try:
+            found = _tilecore.fewest_breaks(forced, pinned, jf, groups, min(step, bound),
+                                            deadline)
+        except _tilecore.Stopped:
+            raise SearchStopped() from None
+        if found is not None or step >= bound:
+            return found
+        step += 1
+
+
+_NO_OPTIONAL = [[0] * 14 for _ in COLOURS]
+
+
+def _break_setup(staged: Sequence[StagedMeld], meld_jokers: list[list[TableJoker]],
+                 changing: set[int], groups_of: list[int], named: Sequence[Tile],
+                 freed: set[tuple[int, int]], free_mode: bool) -> tuple | None:
+    """``fewest_breaks``' input: forced counts, set pins and free jokers of the named tiles
+    and the changing melds, and a group per meld that may change; None when a meld does not
+    fit the programme's model."""
+    forced = [[0] * 14 for _ in COLOURS]
+    pinned = [0] * 14
+    jf = sum(1 for t in named if t.is_joker)
+    for t in named:
+        if not t.is_joker:
+            forced[t.suit][t.rank] += 1
+    groups = []
+    for i in sorted(changing) + groups_of:
+        meld = staged[i]
+        is_set = len({f.rank for _, f in meld.slots}) == 1 and meld.keepable
+        cells: list[tuple[int, int]] = []
+        owed = pins = 0
+        held = 0  # the meld's table jokers so far: meld_jokers[i][held] is the next
+        for (tile, _), origin in zip(meld.slots, meld.origins, strict=True):
+            if not tile.is_joker:
+                cells.append((tile.suit, tile.rank))
+                continue
+            if origin != "table":
+                owed += 1
+                continue
+            joker = meld_jokers[i][held]
+            held += 1
+            if joker.released or free_mode or (i, held - 1) in freed:
+                owed += 1
+            elif joker.in_set:
+                if i in changing:
+                    pinned[joker.face.rank] += 1
+                elif not is_set:
+                    return None
+                else:
+                    pins += 1
+            else:
+                cells.append((joker.face.suit, joker.face.rank))
+        if i in changing:
+            for c, v in cells:
+                forced[c][v] += 1
+            jf += owed
+            continue
+        colours = {c for c, _ in cells}
+        if not is_set and len(colours) != 1:
+            return None
+        groups.append((-1 if is_set else colours.pop(), owed, pins, tuple(cells)))
+    if jf > 3:
+        return None
+    return forced, pinned, jf, groups, groups_of
 
 
 def _members(mask: int, top: int) -> list[int]:
