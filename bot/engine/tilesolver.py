@@ -978,27 +978,34 @@ def arrange(staged: Sequence[StagedMeld], named: Sequence[Tile], jokers: Sequenc
     spread = 1 + sum(1 for m in staged for t, _ in m.slots if t.is_joker) + \
         sum(1 for t in named if t.is_joker)
     core = [t for i in must for t, _ in staged[i].slots] + list(named)
+    assert spread <= 8, "the game has two jokers"
 
-    def touches(a: Sequence[Tile], b: Sequence[Tile]) -> bool:
-        for x in a:
-            for y in b:
-                if x.is_joker or y.is_joker or x.rank == y.rank or (
-                        x.suit == y.suit and abs(x.rank - y.rank) <= spread):
-                    return True
-        return False
+    def signature(tiles: Sequence[Tile]) -> tuple[bool, int, int, int]:
+        """(a joker, numbers, numbers per colour, those widened by ``spread``) as bits:
+        two groups of tiles could share a meld (``touches``) when either holds a joker,
+        they share a number, or one's colour bits meet the other's widened ones."""
+        numbers = cells = 0
+        joker = False
+        for t in tiles:
+            if t.is_joker:
+                joker = True
+            else:
+                numbers |= 1 << t.rank
+                cells |= 1 << (t.suit * 32 + t.rank + 8)  # 8 spare bits each side
+        wide = 0
+        for shift in range(-spread, spread + 1):
+            wide |= cells << shift if shift >= 0 else cells >> -shift
+        return joker, numbers, cells, wide
 
-    tiles_of = {i: [t for t, _ in staged[i].slots] for i in movable}
-    core_links = {i for i in movable if touches(tiles_of[i], core)}
-    links = {i: {j for j in movable if j != i and touches(tiles_of[i], tiles_of[j])}
-             for i in movable}
-    # Only melds linked to the core, directly or through other melds, may need to change.
-    linked, frontier = set(core_links), list(core_links)
-    while frontier:
-        for j in links[frontier.pop()] - linked:
-            linked.add(j)
-            frontier.append(j)
-    fast = _fewest_changes(staged, meld_jokers, must, sorted(linked), named, initial_made,
-                           rules, deadline)
+    def touches(a: tuple[bool, int, int, int], b: tuple[bool, int, int, int]) -> bool:
+        return a[0] or b[0] or bool(a[1] & b[1]) or bool(a[3] & b[2])
+
+    sign = {i: signature([t for t, _ in staged[i].slots]) for i in movable}
+    core_sign = signature(core)
+    core_links = {i for i in movable if core and touches(sign[i], core_sign)}
+    links = {i: {j for j in movable if j != i and touches(sign[i], sign[j])} for i in movable}
+    fast = _fewest_changes(staged, meld_jokers, must, movable, named, initial_made, rules,
+                           deadline, (core_links, links))
     if fast is not _SEARCH:
         return fast  # type: ignore[return-value]
     # Any arrangement at all? Changing every meld that may change is the widest search;
@@ -1061,8 +1068,9 @@ Arranged = tuple[tuple[tuple[Slot, ...], ...], int]
 
 def _fewest_changes(staged: Sequence[StagedMeld], meld_jokers: list[list[TableJoker]],
                     must: list[int], movable: list[int], named: Sequence[Tile],
-                    initial_made: bool, rules: SolveRules,
-                    deadline: float | None) -> Arranged | object | None:
+                    initial_made: bool, rules: SolveRules, deadline: float | None,
+                    graph: tuple[set[int], dict[int, set[int]]]
+                    ) -> Arranged | object | None:
     """``arrange`` by one programme per joker scenario (``_tilecore.fewest_breaks``): the
     programme decides, meld by meld, which staged melds change, so it finds the fewest at
     once instead of trying sets of melds one by one. Then ``_arrange_try`` lays that set's
@@ -1077,6 +1085,12 @@ def _fewest_changes(staged: Sequence[StagedMeld], meld_jokers: list[list[TableJo
     meld (face totals), ``joker_locks_meld`` and ``retrieved_joker_new_meld_only`` (melds
     held together), ``replace`` with table jokers in play (a table tile frees them), a kept
     set joker outside a set, or groups the programme has no room for.
+
+    ``graph``: the melds that could share a meld with a named tile or a meld that must
+    change, and which melds could share one with which (``arrange``'s ``touches``). A meld
+    k links away from those is worth breaking only along with k - 1 others (a changed meld
+    no chain of changed melds links to them could stay as it was), so a bound of b breaks
+    needs only the melds at most b links away.
     """
     if _tilecore is None or not initial_made or rules.locks or rules.new_meld_only:
         return _SEARCH
@@ -1109,8 +1123,13 @@ def _fewest_changes(staged: Sequence[StagedMeld], meld_jokers: list[list[TableJo
         extra = len(changing) - len(must)
         if extra > bound:
             continue
+        core_links, links = graph
+        depth = _links_away(core_links | {j for i in changing if i in links for j in links[i]},
+                            links)
         try:
-            found = _fewest_breaks(forced, pinned, jf, groups, bound - extra, deadline)
+            found = _fewest_breaks(forced, pinned, jf, groups,
+                                   [depth.get(i, len(links) + 1) for i in members],
+                                   bound - extra, deadline)
         except ValueError:
             return _SEARCH
         if found is None:
@@ -1130,11 +1149,28 @@ def _fewest_changes(staged: Sequence[StagedMeld], meld_jokers: list[list[TableJo
     return melds, len(must) + len(chosen)
 
 
+def _links_away(start: set[int], links: dict[int, set[int]]) -> dict[int, int]:
+    """How many links each meld is from the melds ``start`` (1 for those)."""
+    depth = dict.fromkeys(start, 1)
+    frontier = list(start)
+    while frontier:
+        grown = []
+        for i in frontier:
+            for j in links.get(i, ()):
+                if j not in depth:
+                    depth[j] = depth[i] + 1
+                    grown.append(j)
+        frontier = grown
+    return depth
+
+
 def _fewest_breaks(forced: list[list[int]], pinned: list[int], jf: int, groups: list,
-                   bound: int, deadline: float | None) -> tuple[int, list[int]] | None:
+                   depth: list[int], bound: int,
+                   deadline: float | None) -> tuple[int, list[int]] | None:
     """``_tilecore.fewest_breaks`` with the bound raised one break at a time up to ``bound``:
     a tight bound drops most states (each break more costs about twice as much), and the
-    answer at each bound is already the fewest.
+    answer at each bound is already the fewest. At bound b only the groups at most b links
+    away (``depth``) take part (see ``_fewest_changes``).
     Whether any number of breaks will do is asked first, of the plain programme with every
     group broken (one run, much cheaper than the widest bound)."""
     every = [list(row) for row in forced]
@@ -1150,13 +1186,16 @@ def _fewest_breaks(forced: list[list[int]], pinned: list[int], jf: int, groups: 
         return None
     step = 1
     while True:
+        near = [g for g in range(len(groups)) if depth[g] <= step]
         try:
-            found = _tilecore.fewest_breaks(forced, pinned, jf, groups, min(step, bound),
-                                            deadline)
+            found = _tilecore.fewest_breaks(forced, pinned, jf, [groups[g] for g in near],
+                                            min(step, bound), deadline)
         except _tilecore.Stopped:
             raise SearchStopped() from None
-        if found is not None or step >= bound:
-            return found
+        if found is not None:
+            return found[0], [near[g] for g in found[1]]
+        if step >= bound:
+            return None
         step += 1
 
 
