@@ -21,6 +21,7 @@ from bot.ai.tiles import choose_easy
 from bot.engine.game import Event, Move
 from bot.engine.moves import Done, Draw
 from bot.engine.variants.tiles import Arrange, Play, Reset, TilesGame
+from bot.registry import Variant
 from bot.sessions import Session
 from tests.bot_harness import running_bot
 from tests.databases import BACKENDS
@@ -342,3 +343,37 @@ async def test_TIL_20_arrange_then_done_on_a_run_holding_a_joker(fake_discord: F
         assert session.game.to_move == 1, done.text
         assert [t.code for t in session.game.racks[0]] == ["B1"]
         await published(fake_discord, bot)
+
+
+async def test_a_computer_that_searches_long_does_not_hold_up_other_answers(
+        fake_discord: FakeDiscord, db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 19 item 3: a computer's turn may search (its best play, an Arrange); it runs off
+    the event loop, so a command sent meanwhile is answered at once."""
+    alice = fake_discord.user("alice")
+    choose = Variant.choose_move
+    on_loop: list[bool] = []
+
+    def slow(variant: Variant, game, seat: int, rng, level=None):  # as a long search would
+        try:
+            asyncio.get_running_loop()
+            on_loop.append(True)
+        except RuntimeError:  # a worker thread: the loop answers others meanwhile
+            on_loop.append(False)
+        time.sleep(1.6)
+        return choose(variant, game, seat, rng, level)
+
+    async with running_bot(fake_discord, db, computer_delay=0.001) as bot:
+        lobby = await (await fake_discord.slash(alice, "/tiles new", seed=4,
+                                                turn_seconds=0)).reply()
+        await (await fake_discord.click(alice, lobby, "Add strong computer")).response()
+        await (await fake_discord.click(alice, lobby, "Start")).response()
+        session = bot.controller.sessions.in_channel(fake_discord.channel("games").id)
+        await fake_discord.wait_until(lambda: session.game.to_move == 0, timeout=30)
+        monkeypatch.setattr(Variant, "choose_move", slow)
+        await play_by_buttons(fake_discord, alice, Draw(0, "pool"))
+        await fake_discord.wait_until(lambda: bool(on_loop), timeout=10)
+        rules = await fake_discord.slash(alice, "/rummy rules", variant="tiles")
+        await rules.reply()
+        assert rules.answer_time is not None and rules.answer_time < 1.0
+        await fake_discord.wait_until(lambda: session.game.to_move == 0, timeout=30)
+        assert on_loop and not any(on_loop)
