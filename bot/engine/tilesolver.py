@@ -34,6 +34,15 @@ the floor prunes hardest. The programme itself runs in C (``_tilecore.c``) when 
 was built; ``_programme_python`` is its reference and fallback, with identical results
 (the same score and the same decisions, so the same melds).
 
+``arrange`` (the fewest staged melds changed) runs a second programme in C,
+``_tilecore.fewest_breaks``: the same walk up the numbers with every tile forced, in
+which each staged meld that may change is a *group* the walk decides to break (its
+tiles join, at a cost of 1) or to leave; the bound on breaks is raised one at a time,
+so the first answer is the fewest. Joker scenarios are enumerated around it. Where its
+model does not reach (no C core, before the initial meld, locks, released jokers into
+rack-only melds, ``replace`` with table jokers), the older search over sets of melds,
+widened one meld at a time, answers; both give the same counts (tests/test_tilesolver.py).
+
 Where the model is wider or narrower than the staging actions (rare; the
 engine guards the first): two kept table jokers from different melds may end in
 one meld here, though neither may move (TIL-12c), so ``arrange`` results doing
