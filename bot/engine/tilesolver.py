@@ -1090,10 +1090,11 @@ def _fewest_changes(staged: Sequence[StagedMeld], meld_jokers: list[list[TableJo
     a named rack tile that matches it, its meld then changing (TIL-17). Free jokers (placed
     from the rack, released, or any joker with ``free``) are owed by a changing meld.
 
-    Returns ``_SEARCH`` where this model is not the engine's: no C core, before the initial
-    meld (face totals), ``joker_locks_meld`` and ``retrieved_joker_new_meld_only`` (melds
-    held together), ``replace`` with table jokers in play (a table tile frees them), a kept
-    set joker outside a set, or groups the programme has no room for.
+    Returns ``_SEARCH`` where this model is not the engine's: no C core (or one built
+    before it had ``fewest_breaks``), before the initial meld (face totals),
+    ``joker_locks_meld`` and ``retrieved_joker_new_meld_only`` (melds held together),
+    ``replace`` with table jokers in play (a table tile frees them), a kept set joker
+    outside a set, or groups the programme has no room for.
 
     ``graph``: the melds that could share a meld with a named tile or a meld that must
     change, and which melds could share one with which (``arrange``'s ``touches``). A meld
@@ -1101,7 +1102,8 @@ def _fewest_changes(staged: Sequence[StagedMeld], meld_jokers: list[list[TableJo
     no chain of changed melds links to them could stay as it was), so a bound of b breaks
     needs only the melds at most b links away.
     """
-    if _tilecore is None or not initial_made or rules.locks or rules.new_meld_only:
+    if (_tilecore is None or not hasattr(_tilecore, "fewest_breaks")  # an older build
+            or not initial_made or rules.locks or rules.new_meld_only):
         return _SEARCH
     free_mode = rules.joker_retrieve == "free"
     kept_jokers = [(i, k) for i in (*must, *movable) for k, joker in enumerate(meld_jokers[i])
