@@ -777,8 +777,10 @@ undominated_breaks(Stage *layer)
 
 /* The fewest breaks: OK with broken[i] set for each broken group, or NO_TABLE. */
 static int
-breaks_search(const BreakInput *in, uint8_t broken[MAX_GROUPS], int64_t *breaks)
+breaks_search(const BreakInput *in, uint8_t broken[MAX_GROUPS], int64_t *breaks,
+              int64_t *work)
 {
+    int t = 0;
     Stage trail[BSTAGES];
     Index ix = {NULL, 0, 0};
     int status = OK;
@@ -796,7 +798,7 @@ breaks_search(const BreakInput *in, uint8_t broken[MAX_GROUPS], int64_t *breaks)
     memset(layer->e, 0, sizeof(Entry));
     layer->e[0].parent = -1;
     layer->e[0].score = in->bound;
-    int t = 1;
+    t = 1;
 
     for (int v = 1; v <= NUMBERS; v++) {
         if (in->has_deadline && monotonic() > in->deadline) {
@@ -982,6 +984,8 @@ breaks_search(const BreakInput *in, uint8_t broken[MAX_GROUPS], int64_t *breaks)
     status = OK;
 
 done:
+    for (int i = 1; i < t && i < BSTAGES; i++)
+        *work += (int64_t)trail[i].n;
     for (int i = 0; i < BSTAGES; i++)
         free(trail[i].e);
     free(ix.slot);
@@ -1143,8 +1147,10 @@ PyDoc_STRVAR(fewest_breaks_doc,
 "The fewest groups (staged melds) to break so that every forced tile and joker, and the\n"
 "tiles of the broken groups, make valid melds (arrange, TIL-20). groups: (colour or -1\n"
 "for a set, owed free jokers, set jokers pinned to its number, cells) with cells a\n"
-"sequence of (colour, number) pairs, one per numbered tile or kept run joker. None when\n"
-"no choice of at most bound groups does; otherwise (breaks, broken group indices).\n"
+"sequence of (colour, number) pairs, one per numbered tile or kept run joker. Returns\n"
+"(found, work): found is None when no choice of at most bound groups does, otherwise\n"
+"(breaks, broken group indices); work counts the states stored (a measure of the\n"
+"effort that is the same on every machine).\n"
 "ValueError when the groups do not fit the programme's slots (the caller searches\n"
 "another way); Stopped once time.monotonic() passes deadline.");
 
@@ -1221,10 +1227,10 @@ fewest_breaks(PyObject *module, PyObject *args)
         goto done;
     }
     uint8_t broken[MAX_GROUPS];
-    int64_t breaks = 0;
+    int64_t breaks = 0, work = 0;
     int status;
     Py_BEGIN_ALLOW_THREADS
-    status = breaks_search(in, broken, &breaks);
+    status = breaks_search(in, broken, &breaks, &work);
     Py_END_ALLOW_THREADS
     if (status == OK) {
         PyObject *which = PyList_New(0);
@@ -1240,9 +1246,9 @@ fewest_breaks(PyObject *module, PyObject *args)
                 }
                 Py_DECREF(n);
             }
-        result = Py_BuildValue("(LN)", (long long)breaks, which);
+        result = Py_BuildValue("((LN)L)", (long long)breaks, which, (long long)work);
     } else if (status == NO_TABLE) {
-        result = Py_NewRef(Py_None);
+        result = Py_BuildValue("(OL)", Py_None, (long long)work);
     } else if (status == STOPPED) {
         PyErr_SetNone(Stopped);
     } else if (status == BAD_INDEX) {

@@ -38,7 +38,8 @@ was built; ``_programme_python`` is its reference and fallback, with identical r
 ``_tilecore.fewest_breaks``: the same walk up the numbers with every tile forced, in
 which each staged meld that may change is a *group* the walk decides to break (its
 tiles join, at a cost of 1) or to leave; the bound on breaks is raised one at a time,
-so the first answer is the fewest. Joker scenarios are enumerated around it. Where its
+so the first answer is the fewest, and the walk goes up or down the numbers, whichever
+stores fewer states. Joker scenarios are enumerated around it. Where its
 model does not reach (no C core, before the initial meld, locks, released jokers into
 rack-only melds, ``replace`` with table jokers), the older search over sets of melds,
 widened one meld at a time, answers; both give the same counts (tests/test_tilesolver.py).
@@ -1195,19 +1196,45 @@ def _fewest_breaks(forced: list[list[int]], pinned: list[int], jf: int, groups: 
             pins[cells[0][1]] += set_pins
     if owed > 3 or _programme(every, _NO_OPTIONAL, owed, 0, pins, 0, 0, deadline) is None:
         return None
+    # The walk up the numbers costs very differently from either end; both ends give the
+    # same fewest breaks. Both are walked while that is cheap, then the one that stored
+    # fewer states (the same count on every machine, so the answer is too).
+    ends = [(forced, pinned, groups), _reversed(forced, pinned, groups)]
+    only: int | None = None
     step = 1
     while True:
         near = [g for g in range(len(groups)) if depth[g] <= step]
-        try:
-            found = _tilecore.fewest_breaks(forced, pinned, jf, [groups[g] for g in near],
-                                            min(step, bound), deadline)
-        except _tilecore.Stopped:
-            raise SearchStopped() from None
+        runs = []
+        for end in ((0, 1) if only is None else (only,)):
+            rows, pins, all_groups = ends[end]
+            try:
+                runs.append((_tilecore.fewest_breaks(rows, pins, jf,
+                                                     [all_groups[g] for g in near],
+                                                     min(step, bound), deadline), end))
+            except _tilecore.Stopped:
+                raise SearchStopped() from None
+        (found, _), _ = runs[0]
+        if only is None and max(work for (_, work), _ in runs) > _BOTH_ENDS:
+            only = min(runs, key=lambda run: run[0][1])[1]
         if found is not None:
             return found[0], [near[g] for g in found[1]]
         if step >= bound:
             return None
         step += 1
+
+
+_BOTH_ENDS = 4_000
+"""States a walk may store before ``_fewest_breaks`` keeps to the cheaper end."""
+
+
+def _reversed(forced: list[list[int]], pinned: list[int],
+              groups: list) -> tuple[list[list[int]], list[int], list]:
+    """The same question with the numbers the other way round (13 … 1): runs and sets
+    stay runs and sets, so the fewest breaks and the groups that give them are the same."""
+    return ([[row[14 - v] if v else 0 for v in range(14)] for row in forced],
+            [pinned[14 - v] if v else 0 for v in range(14)],
+            [(colour, owed, pins, tuple((c, 14 - v) for c, v in cells))
+             for colour, owed, pins, cells in groups])
 
 
 _NO_OPTIONAL = [[0] * 14 for _ in COLOURS]
