@@ -266,7 +266,10 @@ class Controller:
                 return
             # Deterministic from the seed and the move count: replays reproduce bot play.
             rng = random.Random(f"{game.seed}:{session.moves}")
-            move = session.variant.choose_move(game, seat, rng, session.seats[seat].level)
+            # Off the event loop: a computer may search (Tile Rummy's best play, Arrange)
+            # while everyone else is still answered.
+            move = await asyncio.to_thread(session.variant.choose_move, game, seat, rng,
+                                           session.seats[seat].level)
             session.computer_serial = game.turn_serial
             try:
                 await self.play(session, move, None)
