@@ -179,7 +179,7 @@ def test_numbers_follow_the_language() -> None:
     assert number(33.5, "en") == "33.5" and number(33.5, "id") == "33,5"
     assert number(12345.5, "id") == "12.345,5" and number(33.5, "hi") == "33.5"
     with speaking("id"):
-        assert _n("{n} chip", "{n} chips", 33.5) == "33,5 chips"  # English until translated
+        assert _n("{n} chip", "{n} chips", 33.5) == "33,5 chip"  # Indonesian has one plural form; the point is the decimal comma
     with speaking("en"):
         assert _n("{n} chip", "{n} chips", 1) == "1 chip"
         assert _n("{n} chip", "{n} chips", 1.5) == "1.5 chips"
