@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .ai import indian as indian_ai
+from .ai.levels import levels
 from .ai import penang as penang_ai
 from .ai import remi as remi_ai
 from .ai import rummi as rummi_ai
@@ -73,18 +74,17 @@ class Variant:
 
 
 VARIANTS: dict[str, Variant] = {v.key: v for v in (
-    Variant("straight", StraightGame, {"standard": straight_ai.choose_move},
+    Variant("straight", StraightGame, levels(straight_ai.choose_move, cost=straight_ai.cost),
             StraightControls(), SUMMARIES["straight"]),
-    Variant("indian", IndianGame, {"standard": indian_ai.choose_move},
+    Variant("indian", IndianGame, levels(indian_ai.choose_move, cost=indian_ai.cost),
             IndianControls(), SUMMARIES["indian"]),
-    Variant("penang", PenangGame, {"standard": penang_ai.choose_move},
+    Variant("penang", PenangGame, levels(penang_ai.choose_move),
             PenangControls(), SUMMARIES["penang"]),
-    Variant("remi", RemiGame, {"standard": remi_ai.choose_move},
+    Variant("remi", RemiGame, levels(remi_ai.choose_move, cost=remi_ai.cost),
             RemiControls(), SUMMARIES["remi"]),
-    Variant("rummi", RummiGame, {"standard": rummi_ai.choose_move},
+    Variant("rummi", RummiGame, levels(rummi_ai.choose_move),
             RummiControls(), SUMMARIES["rummi"]),
-    Variant("tiles", TilesGame, {"strong": tiles_ai.choose_strong,
-                                 "easy": tiles_ai.choose_easy},
+    Variant("tiles", TilesGame, levels(tiles_ai.choose_strong, easy=tiles_ai.choose_easy),
             TilesControls(), SUMMARIES["tiles"]),
 )}
 
