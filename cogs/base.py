@@ -8,7 +8,7 @@ turns typed options into moves. Buttons and panels are the variant's controls
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 import discord
 from discord import app_commands
@@ -28,6 +28,10 @@ if TYPE_CHECKING:
     from bot.controller import Controller
 
 AUTOCOMPLETE_LIMIT = 25
+
+Level = Literal["easy", "standard", "strong"]
+"""``level:`` of ``/<variant> new``: the computer levels every variant offers (bot.ai.levels)."""
+LEVEL_HELP = "Level of those computers: easy, standard (default) or strong"
 
 
 class VariantCog(commands.GroupCog):
@@ -50,8 +54,10 @@ class VariantCog(commands.GroupCog):
     # -- lobby ----------------------------------------------------------------
 
     async def open_lobby(self, interaction: discord.Interaction, values: dict[str, Any],
-                         computers: int | None, seed: int | None) -> None:
-        await self.controller.lobby.open(interaction, self.variant, values, computers, seed)
+                         computers: int | None, seed: int | None,
+                         level: str | None = None) -> None:
+        await self.controller.lobby.open(interaction, self.variant, values, computers, seed,
+                                         level)
 
     # -- moves from commands ------------------------------------------------------
 

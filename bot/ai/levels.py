@@ -53,13 +53,13 @@ LOOSE_KINDS = frozenset({"draw", "discard", "meld", "layoff", "take", "swap"})
 """Kinds whose other legal moves are all sensible: the easy player may pick another one."""
 TURN_ENDS = ("done",)
 
-MAX_CANDIDATES = 8
+MAX_CANDIDATES = 6
 """Moves the strong player compares; the rest of a long list is left out."""
 HORIZON_ROUNDS = 2
 """Rounds of turns each sample is played on before the position is scored."""
 MAX_PLAYOUT_MOVES = 400
 """A sample's moves at most, whatever the horizon (a turn of many actions counts each)."""
-CONFIDENCE = 1.0
+CONFIDENCE = 2.0
 """Standard errors by which a move must beat the standard one to be played instead."""
 
 
@@ -109,7 +109,8 @@ class Strong:
 
     standard: ChooseMove
     cost: Cost | None = None
-    rounds: int = HORIZON_ROUNDS
+    rounds: int | None = HORIZON_ROUNDS
+    """Rounds of turns a sample is played on; ``None``: to the end of the hand."""
 
     searches = True
     """Marks a player slow enough to think in a worker process (:mod:`bot.thinker`)."""
@@ -148,7 +149,7 @@ class Strong:
             game, _ = world.apply(move)
         except RummyError:  # cannot happen for a legal move of the seat's own: worst value
             return 0.0
-        turns = self.rounds * game.players
+        turns = self.rounds * game.players if self.rounds is not None else MAX_PLAYOUT_MOVES
         mover = game.to_move
         for _ in range(MAX_PLAYOUT_MOVES):
             if game.is_over or len(game.history()) > hands or turns <= 0:
@@ -228,8 +229,14 @@ def position_value(game: Game[Any], seat: int, cost: Cost | None) -> float:
     return 0.5 * (1 + math.tanh((statistics.fmean(others) - mine) / scale))
 
 
-def levels(standard: ChooseMove, *, easy: ChooseMove | None = None, cost: Cost | None = None
-           ) -> dict[str, ChooseMove]:
-    """A variant's computer players by level, the default (standard) first."""
+def levels(standard: ChooseMove, *, easy: ChooseMove | None = None, cost: Cost | None = None,
+           rounds: int | None = HORIZON_ROUNDS) -> dict[str, ChooseMove]:
+    """A variant's computer players by level, the default (standard) first.
+
+    ``cost`` and ``rounds`` shape the strong player's search (:class:`Strong`): a
+    variant whose standard player holds cards back on purpose (Penang, Rummi) is
+    searched to the end of the hand (``rounds=None``), where counting cards left
+    would reward dumping them.
+    """
     return {"standard": standard, "easy": easy if easy is not None else Easy(standard),
-            "strong": Strong(standard, cost)}
+            "strong": Strong(standard, cost, rounds)}

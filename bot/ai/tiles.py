@@ -44,7 +44,8 @@ from ..engine.variants.tiles import (
 )
 
 _PLANS: dict[tuple, list[tuple[str, Move]]] = {}
-"""(seed, game, turn, seat, level, rack, table, initial meld made) → [(staged table before the move, move)]."""
+"""(seed, game, turn, seat, level, rack, table, initial meld made) → [(staged table
+before the move, move)]."""
 
 
 def choose_easy(game: TilesGame, seat: int, rng: random.Random) -> Move:

@@ -22,7 +22,7 @@ import time
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import ClassVar, Self
+from typing import ClassVar
 
 from ..cards import NO_SUIT, TILE_JOKER, Colour, Face, Piece, Tile, tile_set
 from ..errors import IllegalMove
@@ -356,7 +356,7 @@ class TilesGame(Game[Tile]):
     def hand(self, seat: int) -> Sequence[Tile]:
         return self.racks[seat]
 
-    def redeal_unseen(self, seat: int, rng: Rng) -> Self:
+    def redeal_unseen(self, seat: int, rng: Rng) -> TilesGame:
         """A game ``seat`` cannot tell apart from this one (see :meth:`Game.redeal_unseen`).
 
         Hidden places: the other racks and the pool. Tiles another player has staged
