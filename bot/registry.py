@@ -104,7 +104,8 @@ VARIANTS: dict[str, Variant] = {v.key: v for v in (
             RemiControls(), SUMMARIES["remi"]),
     Variant("rummi", RummiGame, levels(rummi_ai.choose_move, rounds=None),
             RummiControls(), SUMMARIES["rummi"]),
-    Variant("tiles", TilesGame, levels(tiles_ai.choose_strong, easy=tiles_ai.choose_easy),
+    Variant("tiles", TilesGame, levels(tiles_ai.choose_strong, easy=tiles_ai.choose_easy,
+                              cost=tiles_ai.rack_cost, candidates=tiles_ai.search_moves),
             TilesControls(), SUMMARIES["tiles"]),
 )}
 

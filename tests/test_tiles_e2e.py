@@ -62,7 +62,7 @@ async def test_a_person_and_a_strong_computer_play_a_game_through_buttons(
                                                 turn_seconds=0)).reply()
         assert {"Add strong computer", "Add easy computer"} <= set(lobby.button_labels)
         await (await fake_discord.click(alice, lobby, "Add strong computer")).response()
-        assert "· strong" in lobby.text
+        assert "Ada (strong bot)" in lobby.text
         await (await fake_discord.click(alice, lobby, "Start")).response()
         session = bot.controller.sessions.in_channel(channel.id)
         assert session.seats[1].level == "strong"

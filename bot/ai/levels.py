@@ -42,6 +42,8 @@ from ..engine.rng import Rng
 ChooseMove = Callable[[Any, int, random.Random], Move]
 Cost = Callable[[Any, int], float]
 """How bad ``seat``'s hand is in a game (lower is better): a variant's own measure."""
+Candidates = Callable[[Any, int, Move], list[Move]]
+"""The moves worth comparing with the standard ``base`` move, ``base`` first."""
 
 BLUNDER = 0.35
 """Share of the easy player's moves that are not the standard choice (when there is one)."""
@@ -111,6 +113,10 @@ class Strong:
     cost: Cost | None = None
     rounds: int | None = HORIZON_ROUNDS
     """Rounds of turns a sample is played on; ``None``: to the end of the hand."""
+    candidates: Candidates | None = None
+    """The moves to compare (default :func:`candidate_moves`). A variant whose standard
+    player follows a plan through a turn of many steps (Tile Rummy) offers only real
+    choices here, so the search never leaves the plan half-way and starts it again."""
 
     searches = True
     """Marks a player slow enough to think in a worker process (:mod:`bot.thinker`)."""
@@ -120,7 +126,7 @@ class Strong:
         started = time.perf_counter()
         seed = rng.getrandbits(64)
         base = self.standard(game, seat, random.Random(seed))
-        candidates = candidate_moves(game, seat, base)
+        candidates = (self.candidates or candidate_moves)(game, seat, base)
         if len(candidates) == 1:
             return base
         values: list[list[float]] = [[] for _ in candidates]
@@ -230,7 +236,8 @@ def position_value(game: Game[Any], seat: int, cost: Cost | None) -> float:
 
 
 def levels(standard: ChooseMove, *, easy: ChooseMove | None = None, cost: Cost | None = None,
-           rounds: int | None = HORIZON_ROUNDS) -> dict[str, ChooseMove]:
+           rounds: int | None = HORIZON_ROUNDS, candidates: Candidates | None = None
+           ) -> dict[str, ChooseMove]:
     """A variant's computer players by level, the default (standard) first.
 
     ``cost`` and ``rounds`` shape the strong player's search (:class:`Strong`): a
@@ -239,4 +246,4 @@ def levels(standard: ChooseMove, *, easy: ChooseMove | None = None, cost: Cost |
     would reward dumping them.
     """
     return {"standard": standard, "easy": easy if easy is not None else Easy(standard),
-            "strong": Strong(standard, cost, rounds)}
+            "strong": Strong(standard, cost, rounds, candidates)}

@@ -333,3 +333,17 @@ def _homes(game: TilesGame, melds: Sequence[Sequence[Slot]]) -> list[int | None]
         if same is not None:
             homes[same] = meld.number
     return homes
+
+
+def search_moves(game: TilesGame, seat: int, base: Move) -> list[Move]:
+    """The strong player's choice (bot.ai.levels): at the start of a turn, play the plan or
+    draw and keep the tiles back; once the plan is under way, follow it."""
+    under_way = game._placed_from_rack() or any(game._changed(m) for m in game.staged)
+    if under_way or isinstance(base, Draw | Reset):
+        return [base]
+    return [base, Draw(seat, "pool")]
+
+
+def rack_cost(game: TilesGame, seat: int) -> float:
+    """How bad ``seat``'s rack is for the strong player's search: its tiles' value."""
+    return sum(tile_value(t) for t in game.racks[seat]) / 5
