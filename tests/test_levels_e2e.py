@@ -122,3 +122,26 @@ async def test_a_person_plays_a_whole_game_against_a_strong_computer(
     assert mine  # each answered within 3 s, or the fake fails the test (plugin.py)
     print(f"{key}: {len(mine)} answers to alice, median {statistics.median(mine):.3f} s, "
           f"max {max(mine):.3f} s")
+
+
+async def test_a_person_is_answered_while_the_strong_computer_thinks(fake_discord: FakeDiscord,
+                                                                    db: Path) -> None:
+    """The search runs in the worker without the game's lock: ``/rummy hand`` and the
+    hand panel are answered before the computer's move is played, not after it."""
+    alice = fake_discord.user("alice")
+    async with running_bot(fake_discord, db, computer_delay=0.001, think_playouts=60) as bot:
+        lobby = await (await fake_discord.slash(alice, "/straight new", computers=1,
+                                                level="strong", seed=3, hands=1,
+                                                turn_seconds=0)).reply()
+        await (await fake_discord.click(alice, lobby, "Start")).response()
+        session = bot.controller.sessions.in_channel(fake_discord.channel("games").id)
+        assert session is not None
+        rng = random.Random(0)
+        while session.game.to_move == 0:  # alice's turn (draw, then discard), if first
+            await typed(fake_discord, session, alice, rng, [])
+        assert session.game.to_move == 1
+        before = session.moves
+        hand = await (await fake_discord.slash(alice, "/rummy hand")).reply()
+        assert hand.ephemeral and session.moves == before  # answered while it thinks
+        await fake_discord.wait_until(lambda: session.moves > before, timeout=120)
+        await published(fake_discord, bot)
