@@ -173,3 +173,10 @@ def test_the_thinker_gives_the_same_move_in_a_worker_as_here(processes: int) -> 
     if processes:
         assert ticks > 0  # the loop went on running while the worker thought
     assert thinker.pool is None
+
+
+def test_beaten_computers_read_strongest_first() -> None:
+    from bot.texts import beaten_text
+
+    assert beaten_text({"easy": 1, "strong": 2}) == "beat 2 strong computers, 1 easy computer"
+    assert beaten_text({"standard": 0}) == ""
