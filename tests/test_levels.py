@@ -180,3 +180,26 @@ def test_beaten_computers_read_strongest_first() -> None:
 
     assert beaten_text({"easy": 1, "strong": 2}) == "beat 2 strong computers, 1 easy computer"
     assert beaten_text({"standard": 0}) == ""
+
+
+def test_think_settings_come_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    from bot.config import Config, ConfigError
+    from bot.thinker import budget_of
+
+    monkeypatch.setenv("DISCORD_TOKEN", "RmFrZUJvdA.RmFrZQ.ZmFrZS1ib3QtdG9rZW4")
+    for key in ("COMPUTER_THINK_SECONDS", "COMPUTER_THINK_PLAYOUTS", "COMPUTER_THINK_PROCESSES",
+                "SHARD_COUNT", "SHARD_IDS", "IDENTIFY_WINDOW", "DISCORD_GATEWAY_URL"):
+        monkeypatch.delenv(key, raising=False)
+    default = Config.from_env(env_file=None)
+    assert (default.think_seconds, default.think_playouts, default.think_processes) == (1.0, 0, 1)
+    assert budget_of(default.think_seconds, default.think_playouts) == Budget(seconds=1.0)
+    monkeypatch.setenv("COMPUTER_THINK_SECONDS", "0.5")
+    monkeypatch.setenv("COMPUTER_THINK_PLAYOUTS", "12")
+    monkeypatch.setenv("COMPUTER_THINK_PROCESSES", "0")
+    settings = Config.from_env(env_file=None)
+    assert (settings.think_seconds, settings.think_playouts, settings.think_processes) == (
+        0.5, 12, 0)
+    assert budget_of(settings.think_seconds, settings.think_playouts) == Budget(playouts=12)
+    monkeypatch.setenv("COMPUTER_THINK_SECONDS", "-1")
+    with pytest.raises(ConfigError):
+        Config.from_env(env_file=None)
