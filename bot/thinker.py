@@ -14,10 +14,12 @@ seeded generator cross to the worker by pickling; the move comes back.
 from __future__ import annotations
 
 import asyncio
+import logging
 import multiprocessing
 import os
 import random
 from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from functools import partial
 from typing import Any
 
@@ -25,6 +27,8 @@ from .ai.levels import Budget
 from .engine.game import Game, Move
 from .registry import ChooseMove
 from .render import _start_worker
+
+log = logging.getLogger(__name__)
 
 
 def budget_of(seconds: float, playouts: int) -> Budget:
@@ -67,7 +71,15 @@ class Thinker:
             self.pool = ProcessPoolExecutor(self.processes, mp_context=context,
                                             initializer=_start_worker,
                                             initargs=(os.getpid(),))
-        return await asyncio.get_running_loop().run_in_executor(self.pool, job)
+        try:
+            return await asyncio.get_running_loop().run_in_executor(self.pool, job)
+        except BrokenProcessPool:
+            # The worker died (killed, out of memory): start a new one next time, and let
+            # this move be the standard player's rather than leave the game stuck.
+            log.exception("the search worker died; the standard player moves this time")
+            self.pool = None
+            standard: ChooseMove = chooser.standard  # type: ignore[attr-defined]
+            return standard(game, seat, rng)
 
     def close(self) -> None:
         """Stop the workers: a search in progress is abandoned (its game is not played on)."""

@@ -203,3 +203,33 @@ def test_think_settings_come_from_the_environment(monkeypatch: pytest.MonkeyPatc
     monkeypatch.setenv("COMPUTER_THINK_SECONDS", "-1")
     with pytest.raises(ConfigError):
         Config.from_env(env_file=None)
+
+
+def test_a_dead_worker_costs_one_standard_move_then_a_new_worker_searches() -> None:
+    import os
+    import signal
+
+    kind = VARIANTS["straight"]
+    game = playable("straight")[0]
+    seat = game.to_move
+    assert seat is not None
+    strong = kind.computer("strong")
+    thinker = Thinker(1, BUDGET)
+
+    async def story() -> Any:
+        await thinker.choose(strong, game, seat, random.Random(1))
+        pool = thinker.pool
+        assert pool is not None
+        for pid in list(pool._processes):  # type: ignore[attr-defined]
+            os.kill(pid, signal.SIGKILL)  # the worker this test started
+        fallback = await thinker.choose(strong, game, seat, random.Random(2))
+        assert thinker.pool is None
+        again = await thinker.choose(strong, game, seat, random.Random(3))
+        return fallback, again
+
+    try:
+        fallback, again = asyncio.run(story())
+    finally:
+        thinker.close()
+    assert fallback == kind.computer("standard")(game, seat, random.Random(2))
+    assert again == strong(game, seat, random.Random(3), budget=BUDGET)
