@@ -131,14 +131,19 @@ class Strong:
             return base
         values: list[list[float]] = [[] for _ in candidates]
         sample = 0
+        playouts = 0
         while budget.playouts is None or sample < budget.playouts:
             world = game.redeal_unseen(seat, Rng(seed ^ (sample * 0x9E3779B97F4A7C15)))
             row = []
             for move in candidates:
                 row.append(self.playout(world, seat, move, random.Random(seed + sample)))
-                if budget.seconds is not None and \
-                        time.perf_counter() - started > budget.seconds and sample:
-                    break
+                playouts += 1
+                if budget.seconds is not None and sample:
+                    # Stop before a playout that would end past the budget (a playout to
+                    # the end of a hand can take a tenth of a second): the average one.
+                    spent = time.perf_counter() - started
+                    if spent + spent / playouts > budget.seconds:
+                        break
             else:
                 for column, value in zip(values, row, strict=True):
                     column.append(value)
