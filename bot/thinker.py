@@ -59,8 +59,8 @@ class Thinker:
     async def choose(self, chooser: ChooseMove, game: Game[Any], seat: int,
                      rng: random.Random) -> Move:
         """``chooser``'s move for ``seat``, without holding up the event loop."""
-        if not self.searches(chooser):
-            return chooser(game, seat, rng)
+        if not self.searches(chooser):  # quick, but Tile Rummy's best play may take a while
+            return await asyncio.to_thread(chooser, game, seat, rng)
         job = partial(think, chooser, game, seat, rng, self.budget)
         if self.processes <= 0:
             return await asyncio.to_thread(job)
