@@ -48,7 +48,7 @@ from .cards import Card, codes, sort_by_suit
 from .errors import IllegalMove
 from .game import Event, Game, HandResult, Move, Timeout
 from .melds import Meld, MeldRules, extend_meld, read_meld
-from .moves import Discard, Draw, LayOff, MeldDown, Placed, Resume
+from .moves import Discard, Draw, LayOff, MeldDown, Placed, Resume, Take
 from .notation import check_held, remove_pieces
 from .rng import Rng
 from .scoring import best_seats
@@ -69,6 +69,28 @@ def forget(known: list[Card], cards: Sequence[Card]) -> list[Card]:
         if card in rest:
             rest.remove(card)
     return rest
+
+
+@dataclass(frozen=True, slots=True)
+class TakeVerdict:
+    """Whether a take from a spread pile works now and why not; what it would do.
+
+    Built by a variant's :meth:`DrawDiscardGame.take_verdict` without changing
+    anything, so the hand panel can ask before the move and the move does
+    exactly what was judged.
+    """
+
+    ok: bool
+    reason: str
+    position: int = 0
+    meld: Meld | None = None
+    """The new meld the picked card makes, or the grown meld of a lay-off (:attr:`onto`)."""
+    received: tuple[Card, ...] = ()
+    """The pile cards above the picked one, which go to the hand."""
+    with_cards: tuple[Card, ...] = ()
+    """The hand cards that go with the picked card into :attr:`meld`."""
+    onto: int | None = None
+    """The table meld the picked card is laid off on (FHR-18 ``meld``); ``None``: a new meld."""
 
 
 @dataclass(kw_only=True)
@@ -105,6 +127,9 @@ class DrawDiscardGame(Game[Card]):
     """Drawing from an empty stock ends the hand (REM-21, FHR-24) instead of being refused."""
     out_of_hand: ClassVar[str] = "you are out of this hand"
     """The refusal for a seat that is not active in the hand in play."""
+    take_depth: ClassVar[int | None] = None
+    """With a spread pile (:class:`Take`), the deepest position a take may pick (Remi 3);
+    ``None``: any (Rummy 500)."""
 
     # The match.
     totals: list[int] = field(default_factory=list)
@@ -419,6 +444,8 @@ class DrawDiscardGame(Game[Card]):
         elif isinstance(move, LayOff):
             grown = self._check_layoff(seat, move.cards, move.meld)
             self._lay_off(move.meld, self.own_all(p for p, _ in move.cards), grown, events)
+        elif isinstance(move, Take):
+            self._take(self._check_take(move), events)
         else:
             self._act(move, events)
         ended = self.turn_serial != serial or self.hand_number != number or self.is_over
@@ -630,6 +657,52 @@ class DrawDiscardGame(Game[Card]):
         del self.pile[cut:]
         self.taken = picked
         return picked, above
+
+    def take_verdict(self, seat: int, card: Card, with_cards: Sequence[Card],
+                     position: int | None = None, meld: int | None = None) -> TakeVerdict:
+        """Whether ``seat`` may take ``card`` now and use it as the variant says, and why not.
+
+        Turn and phase are not judged here (so a hand panel can ask at any time);
+        :meth:`_check_take` checks them first. Changes nothing. Only variants
+        with a spread pile (:class:`Take` in ``move_types``) implement it.
+        """
+        raise NotImplementedError(f"{self.title} has no spread discard pile")
+
+    def _take_candidates(self, seat: int, picked: Card, position: int) -> list[Take]:
+        """Takes of ``picked`` (at ``position``) worth judging for ``seat``: a superset of the
+        legal ones, which :meth:`takes` filters through :meth:`take_verdict`."""
+        return []
+
+    def _take(self, verdict: TakeVerdict, events: list[Event]) -> None:
+        """Perform a take :meth:`take_verdict` accepted (REM-16, FHR-18)."""
+        raise NotImplementedError(f"{self.title} has no spread discard pile")
+
+    def _check_take(self, move: Take) -> TakeVerdict:
+        """The seat to move, before its acquisition, with a take the variant accepts."""
+        self._check_turn(move.seat)
+        if self.phase != self.draw_phase:
+            raise IllegalMove(self.already_drawn)  # REM-14, FHR-16
+        verdict = self.take_verdict(move.seat, move.card, move.with_cards, move.position,
+                                    move.meld)
+        if not verdict.ok:
+            raise IllegalMove(verdict.reason)
+        return verdict
+
+    def takes(self, seat: int) -> list[Take]:
+        """Every take ``seat``'s hand allows now, at every position a take may pick (turn and
+        phase aside)."""
+        depth = self.take_depth if self.take_depth is not None else len(self.pile)
+        found = []
+        for position, picked in enumerate(self.top_cards(depth), start=1):
+            for take in self._take_candidates(seat, picked, position):
+                if self.take_verdict(seat, take.card, take.with_cards, take.position,
+                                     take.meld).ok:
+                    found.append(take)
+        return found
+
+    def take_positions(self, seat: int) -> list[int]:
+        """The pile positions ``seat`` could take now (private: it reads their hand)."""
+        return sorted({t.position or self.position_of(t.card) or 0 for t in self.takes(seat)})
 
     # -- timeouts and absent players ---------------------------------------------
 
