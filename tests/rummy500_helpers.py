@@ -18,21 +18,21 @@ def new(players: int = 2, seed: int = 1, **options: Any) -> Rummy500Game:
     return Rummy500Game.new(players, Rummy500Options.build(**options), seed=seed)
 
 
-def rummy500(players: int = 2, *, held: list[str | None], pile: str = "9C",
+def rummy500(players: int = 2, *, held: list[str | None], pile: str | None = None,
              stock: str | None = None, table: list[tuple[int, str]] | None = None,
              turn: int = 0, phase: str = "draw", totals: list[int] | None = None,
              seed: int = 1, **options: Any) -> Rummy500Game:
     """A Rummy 500 game in a chosen position.
 
     ``held`` lists each seat's cards (``None``: seven cards nobody else uses);
-    ``pile`` is bottom to top (position 1 last); ``stock`` is written top first
+    ``pile`` is bottom to top (position 1 last; ``None``: one unused card); ``stock`` is written top first
     and, when omitted, holds every card placed nowhere else; ``table`` lists
     (placer, cards) in the order laid, every card credited to that placer.
     """
     game = new(players, seed, **options)
     deck = Counter(game._deck(list(range(players))))
     hands = [cards(h) if h is not None else [] for h in held]
-    pile_cards = cards(pile)
+    pile_cards = cards(pile) if pile is not None else []
     melds = [TableMeld(i + 1, owner, read_meld(cards(text), game.rules))
              for i, (owner, text) in enumerate(table or [])]
     placed = Counter(c for group in (*hands, pile_cards) for c in group)
@@ -46,6 +46,9 @@ def rummy500(players: int = 2, *, held: list[str | None], pile: str = "9C",
         if text is None:
             hands[seat], spare = spare[:7], spare[7:]
             placed.update(hands[seat])
+    if pile is None:  # one card nobody else uses starts the pile
+        pile_cards, spare = spare[:1], spare[1:]
+        placed.update(pile_cards)
     if stock_cards is None:
         stock_cards = list((deck - placed).elements())
     return dataclasses.replace(
