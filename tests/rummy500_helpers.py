@@ -25,9 +25,10 @@ def rummy500(players: int = 2, *, held: list[str | None], pile: str | None = Non
     """A Rummy 500 game in a chosen position.
 
     ``held`` lists each seat's cards (``None``: seven cards nobody else uses);
-    ``pile`` is bottom to top (position 1 last; ``None``: one unused card); ``stock`` is written top first
-    and, when omitted, holds every card placed nowhere else; ``table`` lists
-    (placer, cards) in the order laid, every card credited to that placer.
+    ``pile`` is bottom to top (position 1 last; ``None``: one unused card);
+    ``stock`` is written top first and, when omitted, holds every card placed
+    nowhere else; ``table`` lists (placer, cards) in the order laid, every card
+    credited to that placer.
     """
     game = new(players, seed, **options)
     deck = Counter(game._deck(list(range(players))))

@@ -7,8 +7,8 @@ import dataclasses
 from bot.engine.game import Timeout
 from bot.engine.melds import read_meld
 from bot.engine.moves import Discard, Draw, LayOff, MeldDown, Take, placed
-from bot.engine.variants.rummy500 import Rummy500Game, card_value, table_values
 from bot.engine.variants.remi import Take as RemiTake
+from bot.engine.variants.rummy500 import Rummy500Game, card_value, table_values
 from tests.remi_helpers import remi
 from tests.rummy500_helpers import card, cards, groups, refused, rummy500
 
@@ -199,7 +199,7 @@ def test_FHR_E13_winner_at_the_target() -> None:
 def test_FHR_E14_timeout_draws_then_discards_the_highest_loose_card() -> None:
     game = rummy500(held=["4C 5S", "KS QS JS 9D 9C 8H AC"], stock="2H 3H 4H", turn=B,
                     pile="6D")
-    game, events = game.apply(Timeout(B))
+    game, _events = game.apply(Timeout(B))
     assert game.pile[-1] == card("AC") and game.timeouts[B] == 1
     assert sorted(game.hands[B]) == sorted(cards("KS QS JS 9D 9C 8H 2H"))
 

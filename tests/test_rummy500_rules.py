@@ -379,7 +379,7 @@ def test_FHR_36_takes_and_the_end_of_a_hand_are_told() -> None:
     game, _ = game.apply(Discard(A, card("QH")))
     game, _ = game.apply(Draw(B, "stock"))
     drawn = game.hands[B][-1]
-    game = dataclasses.replace(game, hands=[cards("2C"), cards("KD 3C") + [drawn]])
+    game = dataclasses.replace(game, hands=[cards("2C"), [*cards("KD 3C"), drawn]])
     game, _ = game.apply(Discard(B, drawn))
     game = dataclasses.replace(game, phase="play")
     game, events = game.apply(Discard(A, card("2C")))

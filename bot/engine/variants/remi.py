@@ -432,16 +432,16 @@ class RemiGame(DrawDiscardGame):
             return TakeVerdict(False, "name 2 or more hand cards that make a combination with "
                                f"{card.code}")  # REM-16
         try:
-            meld = read_meld(sort_by_rank([card, *with_cards]), RULES)  # REM-16b, REM-9
+            made = read_meld(sort_by_rank([card, *with_cards]), RULES)  # REM-16b, REM-9
         except IllegalMove as error:
             return TakeVerdict(False, str(error))
         rest = remove_pieces(hand, with_cards)
-        if meld.kind == SET and not (self._table_run(seat) or has_sequence(rest)):
+        if made.kind == SET and not (self._table_run(seat) or has_sequence(rest)):
             return TakeVerdict(False, NEEDS_SEQUENCE)  # REM-16c, REM-11
         received = self.cards_above(where)
         if not rest and not received:
             return TakeVerdict(False, "you would have no card left to discard")  # REM-16d
-        return TakeVerdict(True, f"lays {meld.codes}", where, meld, received,
+        return TakeVerdict(True, f"lays {made.codes}", where, made, received,
                            tuple(with_cards))
 
     def _table_run(self, seat: int) -> bool:
