@@ -15,8 +15,9 @@ use of a take, the credit of every table card to the player who placed it
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from itertools import combinations
 from typing import ClassVar
 
@@ -76,8 +77,14 @@ class Rummy500Options(Options):
     @property
     def meld_rules(self) -> MeldRules:
         """FHR-10 … FHR-13: runs by ``aces``, sets of 3 or 4 in different suits."""
-        runs = ACES_AROUND if self.aces == "around" else ACES_HIGH_OR_LOW
-        return MeldRules(runs=runs, set_max=4, jokers=self.jokers, no_jokers_reason=JOKERS_OFF)
+        return meld_rules(self.aces, self.jokers)
+
+
+@cache
+def meld_rules(aces: str, jokers: bool) -> MeldRules:
+    """One rules object per choice, so the arrangement search finds its tables by identity."""
+    runs = ACES_AROUND if aces == "around" else ACES_HIGH_OR_LOW
+    return MeldRules(runs=runs, set_max=4, jokers=jokers, no_jokers_reason=JOKERS_OFF)
 
 
 def card_value(card: Piece) -> int:
@@ -129,6 +136,16 @@ def candidate_melds(hand: Sequence[Card], rules: MeldRules) -> list[Meld]:
 def cards_in_held_melds(hand: Sequence[Card], rules: MeldRules) -> set[Card]:
     """FHR-39: the cards of ``hand`` that belong to some meld of held cards."""
     return {c for meld in candidate_melds(hand, rules) for c in Rummy500Game.own_all(meld.pieces)}
+
+
+def _kin(meld: Meld) -> Callable[[Card], bool]:
+    """Which cards could ever be laid off on ``meld``: jokers, and its suit (a run) or its
+    rank (a set)."""
+    if meld.is_run:
+        suit = meld.suit
+        return lambda c: c.is_joker or c.suit == suit
+    rank = meld.rank
+    return lambda c: c.is_joker or c.rank == rank
 
 
 @dataclass(kw_only=True)
@@ -314,8 +331,11 @@ class Rummy500Game(DrawDiscardGame):
                 found.append(Take(seat, picked, tuple(remove_pieces(pieces, [picked])),
                                   position=at))
         for table_meld in self.table:
-            for group in possible_layoffs([*pool, picked], table_meld.meld, self.rules,
-                                          table_meld.number):
+            kin = _kin(table_meld.meld)
+            if not kin(picked):
+                continue
+            for group in possible_layoffs([*filter(kin, pool), picked], table_meld.meld,
+                                          self.rules, table_meld.number):
                 if picked in group:
                     found.append(Take(seat, picked, tuple(remove_pieces(group, [picked])),
                                       meld=table_meld.number, position=at))
@@ -451,8 +471,10 @@ class Rummy500Game(DrawDiscardGame):
         moves.extend(MeldDown(seat, (placed(*m.pieces),))
                      for m in candidate_melds(hand, self.rules))
         for table_meld in self.table:
+            kin = _kin(table_meld.meld)
             moves.extend(LayOff(seat, placed(*group), table_meld.number)
-                         for group in possible_layoffs(hand, table_meld.meld, self.rules,
+                         for group in possible_layoffs([c for c in hand if kin(c)],
+                                                       table_meld.meld, self.rules,
                                                        table_meld.number))
         legal = []
         for move in moves:
