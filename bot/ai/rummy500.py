@@ -14,7 +14,7 @@
   it off from the pile).
 
 ``easy`` takes only the top card, and only when it makes a meld with its
-hand, never lays off, and throws its dearest loose card.
+hand, lays off one card at a time, and throws its dearest loose card.
 
 Both are pure given their ``random.Random`` (unused but for the signature):
 the same position gives the same move.
@@ -104,7 +104,7 @@ def choose_move(game: Rummy500Game, seat: int, rng: random.Random) -> Move:
             if value > best[0]:
                 best = (value, take)
         return best[1]
-    return _play(game, seat, lay_off=True)
+    return _play(game, seat, careful=True)
 
 
 def choose_easy(game: Rummy500Game, seat: int, rng: random.Random) -> Move:
@@ -112,15 +112,14 @@ def choose_easy(game: Rummy500Game, seat: int, rng: random.Random) -> Move:
     if game.to_move != seat:
         raise ValueError(f"it is not seat {seat}'s turn")
     if game.phase == game.draw_phase:
-        top = [t for t in game.takes(seat)
-               if t.meld is None and t.with_cards and game.position_of(t.card) == 1
-               and t.position is None]
+        top = [t for t in game.takes(seat, depth=1) if t.meld is None and t.with_cards]
         return top[0] if top else Draw(seat, "stock")
-    return _play(game, seat, lay_off=False)
+    return _play(game, seat, careful=False)
 
 
-def _play(game: Rummy500Game, seat: int, *, lay_off: bool) -> Move:
-    """Meld the best arrangement, lay off, then discard (the first that the rules allow)."""
+def _play(game: Rummy500Game, seat: int, *, careful: bool) -> Move:
+    """Meld the best arrangement, lay off, then discard (the first that the rules allow);
+    ``careful``: several cards at once, and a discard that keeps partners and feeds nobody."""
     hand = list(game.hands[seat])
     arrangement = best_arrangement(hand, game.rules, card_value)
     if arrangement is not None and arrangement.melds:
@@ -128,16 +127,15 @@ def _play(game: Rummy500Game, seat: int, *, lay_off: bool) -> Move:
         for move in (MeldDown(seat, tuple(melds)), *(MeldDown(seat, (m,)) for m in melds)):
             if _accepted(game, move):
                 return move
-    if lay_off:
-        loose = game.own_all(arrangement.deadwood) if arrangement is not None else hand
-        groups = sorted(((len(g), t.number, g) for t in game.table
-                         for g in possible_layoffs(loose, t.meld, game.rules, t.number)),
-                        key=lambda item: (-item[0], item[1]))
-        for _, number, group in groups:
-            move = LayOff(seat, placed(*group), number)
-            if _accepted(game, move):
-                return move
-    return _discard(game, seat, hand, lay_off)
+    loose = game.own_all(arrangement.deadwood) if arrangement is not None else hand
+    groups = sorted(((len(g), t.number, g) for t in game.table
+                     for g in possible_layoffs(loose, t.meld, game.rules, t.number)
+                     if careful or len(g) == 1), key=lambda item: (-item[0], item[1]))
+    for _, number, group in groups:
+        layoff = LayOff(seat, placed(*group), number)
+        if _accepted(game, layoff):
+            return layoff
+    return _discard(game, seat, hand, careful)
 
 
 def _discard(game: Rummy500Game, seat: int, hand: list[Card], careful: bool) -> Move:

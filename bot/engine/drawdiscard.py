@@ -688,10 +688,11 @@ class DrawDiscardGame(Game[Card]):
             raise IllegalMove(verdict.reason)
         return verdict
 
-    def takes(self, seat: int) -> list[Take]:
-        """Every take ``seat``'s hand allows now, at every position a take may pick (turn and
-        phase aside)."""
-        depth = self.take_depth if self.take_depth is not None else len(self.pile)
+    def takes(self, seat: int, depth: int | None = None) -> list[Take]:
+        """Every take ``seat``'s hand allows now, at every position a take may pick or the
+        top ``depth`` ones (turn and phase aside)."""
+        deepest = self.take_depth if self.take_depth is not None else len(self.pile)
+        depth = deepest if depth is None else min(depth, deepest)
         found = []
         for position, picked in enumerate(self.top_cards(depth), start=1):
             for take in self._take_candidates(seat, picked, position):
