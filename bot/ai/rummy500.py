@@ -23,10 +23,11 @@ the same position gives the same move.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Sequence
 
 from ..engine.arrange import best_arrangement
-from ..engine.cards import Card
+from ..engine.cards import Card, card_deck
 from ..engine.errors import IllegalMove
 from ..engine.game import Move
 from ..engine.melds import Meld, extend_meld
@@ -144,16 +145,46 @@ def _discard(game: Rummy500Game, seat: int, hand: list[Card], careful: bool) -> 
     options = sorted({c for c in hand if c != locked}, key=lambda c: c.index)
     melds = [m.meld for m in game.table]
 
-    def cost(card: Card) -> tuple[int, int, int, int]:
+    unseen = _unseen(game, seat) if careful else Counter[Card]()
+
+    def cost(card: Card) -> tuple[int, int, int, int, int]:
         feeds = int(careful and _fits(card, melds, game))
         partners = _partners(card, hand) if careful else 0
-        return (feeds, partners, -card_value(card), card.index)
+        danger = _danger(card, unseen) if careful else 0
+        return (feeds, partners, danger, -card_value(card), card.index)
 
     arrangement = best_arrangement(hand, game.rules, card_value)
     loose = set(arrangement.deadwood) if arrangement is not None else set(hand)
     pool = [c for c in options if c in loose and not c.is_joker] or \
         [c for c in options if not c.is_joker] or options
     return Discard(seat, min(pool, key=cost))
+
+
+def _unseen(game: Rummy500Game, seat: int) -> Counter[Card]:
+    """The cards ``seat`` has not seen: neither in its hand, the pile nor on the table."""
+    seen = Counter(game.hands[seat]) + Counter(game.pile)
+    seen.update(c for m in game.table for c in game.own_all(m.meld.pieces))
+    return Counter(card_deck(game.packs)) - seen
+
+
+def _danger(card: Card, unseen: Counter[Card]) -> int:
+    """How many ways cards nobody has shown could make a meld with ``card`` (an opponent
+    holding them would take it from the pile)."""
+    if card.is_joker:
+        return 0
+    ways = int(sum(n for c, n in unseen.items() if c.rank == card.rank and c.suit != card.suit)
+               >= 2)
+    for low, high in ((-2, -1), (-1, 1), (1, 2)):
+        pair = [_neighbour(card, low), _neighbour(card, high)]
+        ways += all(c is not None and unseen[c] for c in pair)
+    return ways
+
+
+def _neighbour(card: Card, step: int) -> Card | None:
+    rank = card.rank + step
+    if rank == 14:
+        rank = 1
+    return Card(rank, card.suit) if 1 <= rank <= 13 else None
 
 
 def _partners(card: Card, hand: Sequence[Card]) -> int:
