@@ -12,6 +12,7 @@ from bot.engine.drawdiscard import forget
 from bot.engine.moves import Discard, Draw, MeldDown, Take
 from tests.engine_helpers import card, cards, groups, refused, straight
 from tests.remi_helpers import remi
+from tests.rummy500_helpers import rummy500
 
 P = 0
 
@@ -71,8 +72,6 @@ def test_the_match_counts_hands_and_keeps_results_in_order() -> None:
 
 def test_the_shared_take_lists_legal_takes_to_a_depth_and_checks_turn_and_phase() -> None:
     """FHR-33: one take machinery for Remi and Rummy 500 (the listing, the turn and phase)."""
-    from tests.rummy500_helpers import rummy500
-
     game = rummy500(held=["4H 6H KS KH 2C", "9S 9D"], pile="5H 8C KD 3D")
     assert [t.card for t in game.takes(P)] == cards("KD 5H")
     assert [t.card for t in game.takes(P, depth=2)] == cards("KD")
