@@ -28,13 +28,13 @@ from collections.abc import Sequence
 
 from ..engine.arrange import best_arrangement
 from ..engine.cards import Card, card_deck
+from ..engine.drawdiscard import possible_layoffs
 from ..engine.errors import IllegalMove
 from ..engine.game import Move
 from ..engine.melds import Meld, extend_meld
 from ..engine.moves import Discard, Draw, LayOff, MeldDown, Take, placed
 from ..engine.notation import remove_pieces
 from ..engine.variants.rummy500 import Rummy500Game, card_value, table_values
-from ..engine.variants.straight import possible_layoffs
 
 DRAW_HOPE = 3.0
 """What a draw from the stock is worth over keeping the hand as it is (a random card

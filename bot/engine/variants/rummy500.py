@@ -15,23 +15,30 @@ use of a take, the credit of every table card to the player who placed it
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from itertools import combinations
 from typing import ClassVar
 
 from ..cards import Card, Piece, card_deck, codes, sort_by_rank, sort_by_suit
-from ..drawdiscard import MAX_RESHUFFLES, TIMEOUTS_TO_ACT, DrawDiscardGame, TakeVerdict
+from ..drawdiscard import (
+    MAX_RESHUFFLES,
+    TIMEOUTS_TO_ACT,
+    DrawDiscardGame,
+    TakeVerdict,
+    layoff_kin,
+    possible_layoffs,
+    possible_melds,
+)
 from ..errors import IllegalMove, InvalidOptions
 from ..game import Event, HandResult, Move, Options, Timeout, option
 from ..melds import ACES_AROUND, Meld, MeldRules, RunShape, extend_meld, is_meld, read_meld
-from ..moves import Discard, Draw, LayOff, MeldDown, Take, placed
+from ..moves import Discard, Draw, LayOff, MeldDown, Take
 from ..notation import check_held, remove_pieces
 from ..scoring import best_seats, places
 from ..table import find_meld, replace_meld
 from ..views import MeldView, Placing, PlayerPanel, ResultView, SeatState, TableView
-from .straight import possible_layoffs, possible_melds
 
 TWO_PLAYER_DEALS = (10, 13)
 """FHR-7: cards each with two players (``two_player_deal``)."""
@@ -136,16 +143,6 @@ def candidate_melds(hand: Sequence[Card], rules: MeldRules) -> list[Meld]:
 def cards_in_held_melds(hand: Sequence[Card], rules: MeldRules) -> set[Card]:
     """FHR-39: the cards of ``hand`` that belong to some meld of held cards."""
     return {c for meld in candidate_melds(hand, rules) for c in Rummy500Game.own_all(meld.pieces)}
-
-
-def _kin(meld: Meld) -> Callable[[Card], bool]:
-    """Which cards could ever be laid off on ``meld``: jokers, and its suit (a run) or its
-    rank (a set)."""
-    if meld.is_run:
-        suit = meld.suit
-        return lambda c: c.is_joker or c.suit == suit
-    rank = meld.rank
-    return lambda c: c.is_joker or c.rank == rank
 
 
 @dataclass(kw_only=True)
@@ -331,11 +328,10 @@ class Rummy500Game(DrawDiscardGame):
                 found.append(Take(seat, picked, tuple(remove_pieces(pieces, [picked])),
                                   position=at))
         for table_meld in self.table:
-            kin = _kin(table_meld.meld)
-            if not kin(picked):
+            if not layoff_kin(table_meld.meld)(picked):
                 continue
-            for group in possible_layoffs([*filter(kin, pool), picked], table_meld.meld,
-                                          self.rules, table_meld.number):
+            for group in possible_layoffs([*pool, picked], table_meld.meld, self.rules,
+                                          table_meld.number):
                 if picked in group:
                     found.append(Take(seat, picked, tuple(remove_pieces(group, [picked])),
                                       meld=table_meld.number, position=at))
@@ -466,33 +462,7 @@ class Rummy500Game(DrawDiscardGame):
             return []
         if self.phase == self.draw_phase:
             return [Draw(seat, "stock"), *self.takes(seat)]
-        hand = self.hands[seat]
-        moves: list[Move] = [Discard(seat, c) for c in sorted(set(hand), key=lambda c: c.index)]
-        moves.extend(MeldDown(seat, (placed(*m.pieces),))
-                     for m in candidate_melds(hand, self.rules))
-        for table_meld in self.table:
-            kin = _kin(table_meld.meld)
-            moves.extend(LayOff(seat, placed(*group), table_meld.number)
-                         for group in possible_layoffs([c for c in hand if kin(c)],
-                                                       table_meld.meld, self.rules,
-                                                       table_meld.number))
-        legal = []
-        for move in moves:
-            try:
-                self._check(move)
-            except IllegalMove:
-                continue
-            legal.append(move)
-        return legal
-
-    def _check(self, move: Move) -> None:
-        """Run the checks ``apply`` would run, without changing anything."""
-        if isinstance(move, Discard):
-            self._check_discard(move.seat, self.own(move.card))
-        elif isinstance(move, MeldDown):
-            self._check_meld(move.seat, move.melds)
-        elif isinstance(move, LayOff):
-            self._check_layoff(move.seat, move.cards, move.meld)
+        return self._play_moves(seat, candidate_melds(self.hands[seat], self.rules))
 
     # -- views ------------------------------------------------------------
 
