@@ -2,7 +2,8 @@
 
 Moves: ``draw``, ``take card [with] [meld] [pos]`` (any pile card with every
 card above it, used at once in a new meld or a lay-off), ``meld cards``,
-``layoff cards meld``, ``discard card``. Buttons and the hand panel are
+``layoff cards meld``, ``discard card`` (the last three :class:`~cogs.base.MeldingCog`'s).
+Buttons and the hand panel are
 :mod:`bot.controls.rummy500`.
 """
 
@@ -16,14 +17,14 @@ from discord import app_commands
 from bot.engine.cards import Card
 from bot.engine.errors import IllegalMove
 from bot.engine.game import Game
-from bot.engine.moves import Discard, Draw, LayOff, MeldDown, Take
+from bot.engine.moves import Draw, Take
 from bot.engine.notation import CARDS, parse_list, parse_single
 from bot.engine.variants.rummy500 import Rummy500Game
 
-from .base import Reader, VariantCog, hand_choices
+from .base import MeldingCog, Reader, hand_choices
 
 
-class Rummy500Cog(VariantCog, group_name="rummy500",
+class Rummy500Cog(MeldingCog, group_name="rummy500",
                   group_description="Rummy 500: draw or take from the spread pile, meld, lay "
                                     "off, discard"):
     key = "rummy500"
@@ -89,24 +90,6 @@ class Rummy500Cog(VariantCog, group_name="rummy500",
 
         await self.play(interaction, build)
 
-    @app_commands.command(name="meld", description="Lay down melds: 7H 8H 9H | QS QD QC")
-    @app_commands.describe(cards="Cards of one or more melds, melds separated by |")
-    async def meld(self, interaction: discord.Interaction, cards: str) -> None:
-        await self.play(interaction, lambda game, seat, read: MeldDown(seat, read.groups(cards)))
-
-    @app_commands.command(name="layoff", description="Add cards to any meld on the table")
-    @app_commands.describe(cards="Cards to add (codes or #positions)",
-                           meld="The meld's number on the table")
-    async def layoff(self, interaction: discord.Interaction, cards: str,
-                     meld: app_commands.Range[int, 1, 500]) -> None:
-        await self.play(interaction,
-                        lambda game, seat, read: LayOff(seat, read.placed(cards), meld))
-
-    @app_commands.command(name="discard", description="Discard a card and end your turn")
-    @app_commands.describe(card="The card to discard (a code like 7H, or #3)")
-    async def discard(self, interaction: discord.Interaction, card: str) -> None:
-        await self.play(interaction, lambda game, seat, read: Discard(seat, read.card(card)))
-
     @take.autocomplete("card")
     async def _pile(self, interaction: discord.Interaction,
                     current: str) -> list[app_commands.Choice[str]]:
@@ -117,16 +100,9 @@ class Rummy500Cog(VariantCog, group_name="rummy500",
         return hand_choices(game.top_cards(len(game.pile)), current, single=True)
 
     @take.autocomplete("with_")
-    @meld.autocomplete("cards")
-    @layoff.autocomplete("cards")
     async def _cards(self, interaction: discord.Interaction,
                      current: str) -> list[app_commands.Choice[str]]:
         return await self.complete_cards(interaction, current)
-
-    @discard.autocomplete("card")
-    async def _card(self, interaction: discord.Interaction,
-                    current: str) -> list[app_commands.Choice[str]]:
-        return await self.complete_cards(interaction, current, single=True)
 
 
 async def setup(bot) -> None:

@@ -143,3 +143,25 @@ async def test_take_offers_only_the_depths_the_hand_can_use_and_a_restart_keeps_
         await pick(fake_discord, alice, panel, [c for c in game.hands[0] if c.code == "9C"])
         await (await fake_discord.click(alice, panel, "Discard selected")).reply()
         assert restored.moves == moves + 1 and restored.game.to_move == 1
+
+
+async def test_typed_take_meld_and_refusals(fake_discord: FakeDiscord, db: Path) -> None:
+    """FHR-34: ``/rummy500 take card [with] [meld] [pos]``; a refusal is one line and changes
+    nothing (NOT-13)."""
+    alice, bob = fake_discord.user("alice"), fake_discord.user("bob")
+    async with running_bot(fake_discord, db) as bot:
+        session = await start_game(fake_discord, bot, alice, variant="rummy500", joiners=[bob])
+        session.game = rummy500(held=["4H 6H 9C 2S KD", "3C 8D JS QS"],
+                                pile="7D 5H KC 2D QH")
+        refused = await (await fake_discord.slash(alice, "/rummy500 take", card="5H")).reply()
+        assert refused.text == ("say how you use 5H: with:<cards> for a new meld or meld:<n> "
+                                "to lay it off") and session.moves == 0
+        wrong = await (await fake_discord.slash(alice, "/rummy500 take", card="5H",
+                                                **{"with": "4H 7H"})).reply()
+        assert "7H" in wrong.text and "\n" not in wrong.text and session.moves == 0
+        await (await fake_discord.slash(alice, "/rummy500 take", card="5H",
+                                        **{"with": "4H 6H"})).reply()
+        game = session.game
+        assert game.table[0].meld.codes == "4H 5H 6H" and session.moves == 1
+        await (await fake_discord.slash(alice, "/rummy500 discard", card="KC")).reply()
+        assert session.game.to_move == 1 and session.moves == 2
