@@ -21,6 +21,7 @@ import discord
 
 from ..customids import SELECTION, Action, Kind, button, encode_positions, select
 from ..engine.cards import Card, Piece, codes
+from ..engine.drawdiscard import layoff_kin
 from ..engine.errors import IllegalMove, NotYourTurn
 from ..engine.game import Game, Move
 from ..engine.moves import Draw, Take
@@ -45,7 +46,7 @@ def _label(take: Take) -> str:
     with_cards = f"with {codes(take.with_cards)}" if take.with_cards else ""
     if take.meld is not None:
         return f"On meld {take.meld}" + (f" {with_cards}" if with_cards else "")
-    return with_cards.capitalize() if with_cards else "Keep it (free top card)"
+    return f"W{with_cards[1:]}" if with_cards else "Keep it (free top card)"
 
 
 class Rummy500Controls:
@@ -88,7 +89,7 @@ class Rummy500Controls:
         options: list[tuple[str, str]] = []
         for position, card in enumerate(game.top_cards(len(game.pile)), start=1):
             at = position if game.position_of(card) != position else None
-            uses = [None, *(m.number for m in game.table)]
+            uses = [None, *(m.number for m in game.table if layoff_kin(m.meld)(card))]
             for meld in uses:
                 if game.take_verdict(seat, card, picked, at, meld).ok:
                     where = f" on meld {meld}" if meld is not None else ""
