@@ -81,12 +81,15 @@ class Rummy500Cog(MeldingCog, group_name="rummy500",
             if not isinstance(picked, Card):
                 raise IllegalMove(f"name the pile card by its code (like 5H), not {card!r}")
             game.check_piece(picked)
-            named = parse_list(with_, CARDS) if with_ else []
-            cards = tuple(r.piece for r in named if isinstance(r.piece, Card))
-            if len(cards) != len(named):
-                raise IllegalMove("name the cards to use by their codes (like 4H 6H): cards "
-                                  "taken from the pile have no hand position yet")
-            return Take(seat, picked, cards, meld, pos)
+            # Codes may name cards still in the pile (they reach the hand first, FHR-18);
+            # ``#n`` names a card of the hand as last shown (NOT-7).
+            cards = []
+            for ref in parse_list(with_, CARDS) if with_ else []:
+                piece = ref.piece if ref.piece is not None else read.card(ref.text)
+                if not isinstance(piece, Card):
+                    raise IllegalMove(f"{ref.text} is not a card")
+                cards.append(piece)
+            return Take(seat, picked, tuple(cards), meld, pos)
 
         await self.play(interaction, build)
 

@@ -26,6 +26,7 @@ from tests.e2e_helpers import (
     open_panel,
     pick,
     published,
+    shown_codes,
     start_game,
     turn_message,
 )
@@ -159,8 +160,9 @@ async def test_typed_take_meld_and_refusals(fake_discord: FakeDiscord, db: Path)
         wrong = await (await fake_discord.slash(alice, "/rummy500 take", card="5H",
                                                 **{"with": "4H 7H"})).reply()
         assert "7H" in wrong.text and "\n" not in wrong.text and session.moves == 0
+        shown = {code: n for n, code in shown_codes(await open_panel(fake_discord, alice)).items()}
         await (await fake_discord.slash(alice, "/rummy500 take", card="5H",
-                                        **{"with": "4H 6H"})).reply()
+                                        **{"with": f"#{shown['4H']} 6H"})).reply()
         game = session.game
         assert game.table[0].meld.codes == "4H 5H 6H" and session.moves == 1
         await (await fake_discord.slash(alice, "/rummy500 discard", card="KC")).reply()
