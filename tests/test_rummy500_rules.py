@@ -226,6 +226,10 @@ def test_FHR_19_free_top_card_not_discarded_that_turn() -> None:
     assert after.pile == cards("4H 8D")
     used, _ = game.apply(Take(P, card("4H"), tuple(cards("2H 3H"))))
     assert used.taken is None  # a used card locks nothing
+    melded = rummy500(held=["7C 8C 2D 5S", None], pile="4H 9C", free_top_card=True)
+    melded, _ = melded.apply(Take(P, card("9C")))
+    melded, _ = melded.apply(MeldDown(P, groups("7C 8C 9C")))
+    assert melded.taken is None  # melded later in the turn: nothing left to lock
 
 
 def test_FHR_20_several_melds_all_or_nothing() -> None:

@@ -264,6 +264,11 @@ class Rummy500Game(DrawDiscardGame):
         self._credit_growth(number, grown, self.turn)
         super()._lay_off(number, cards, grown, events)
 
+    def _remove(self, seat: int, cards: Sequence[Card]) -> None:
+        super()._remove(seat, cards)
+        if self.taken is not None and self.taken not in self.hands[seat]:
+            self.taken = None  # FHR-19: a free top card melded or laid off locks nothing more
+
     def table_points(self, seat: int) -> int:
         """FHR-27: the value of every table card credited to ``seat``."""
         total = 0
