@@ -161,6 +161,8 @@ class Controller:
     async def reload(self, session: Session) -> None:
         """Adopt the game as the database has it now; one that ended there closes here."""
         row = await self.store.get_game(session.game_id)
+        if session.status == "moved":  # released meanwhile (its shard is owned elsewhere)
+            return
         if row is None or not row.is_open:
             session.status = "cancelled" if row is None else str(row.status)
             self.sessions.close(session)
@@ -266,7 +268,10 @@ class Controller:
                 return
             # Deterministic from the seed and the move count: replays reproduce bot play.
             rng = random.Random(f"{game.seed}:{session.moves}")
-            move = session.variant.choose_move(game, seat, rng, session.seats[seat].level)
+            # Off the event loop: a computer may search (Tile Rummy's best play, Arrange)
+            # while everyone else is still answered.
+            move = await asyncio.to_thread(session.variant.choose_move, game, seat, rng,
+                                           session.seats[seat].level)
             session.computer_serial = game.turn_serial
             try:
                 await self.play(session, move, None)

@@ -914,14 +914,15 @@ class DrawDiscardGame(Game[Card]):
         pool.extend(self.stock)
         pool = sort_by_suit(pool)
         rng.shuffle(pool)
-        hidden_draw = (self.turn != seat and self.drawn is not None  # drawn from the stock
-                       and self.drawn in remove_pieces(self.hands[self.turn], kept[self.turn]))
+        # A card drawn from the stock is hidden, and so is whether it is still held: the
+        # sample's stand-in is its mover's last card, whatever the real card was.
+        hidden_draw = self.turn != seat and self.drawn is not None and self.taken is None
         for s in others:
             count = len(self.hands[s]) - len(kept[s])
             new.hands[s] = [*kept[s], *pool[:count]]
             del pool[:count]
             if hidden_draw and s == self.turn:
-                new.drawn = new.hands[s][-1]
+                new.drawn = new.hands[s][-1] if new.hands[s] else None
         new.stock = pool
         new.rng = Rng(rng.next64())
         return new
