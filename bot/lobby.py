@@ -43,8 +43,9 @@ class LobbyFlow:
 
     async def open(self, interaction: discord.Interaction, kind: Variant,
                    values: Mapping[str, Any], computers: int | None, seed: int | None,
-                   hints: bool | None = None) -> None:
-        """``/<variant> new``: a lobby in this channel with the host seated.
+                   level: str | None = None, hints: bool | None = None) -> None:
+        """``/<variant> new``: a lobby in this channel with the host seated (and ``computers``
+        computer players at ``level``, the variant's default level if none).
 
         ``hints``: the lobby option every variant shares (not a rule of the variant, so
         not among its engine options): whether ``/rummy hint`` works in the game.
@@ -60,13 +61,16 @@ class LobbyFlow:
             await reply(interaction,
                                         f"computers must be 0 to {kind.game.max_players - 1}")
             return
+        if level is not None and level not in kind.computers:
+            await reply(interaction, f"level must be one of {', '.join(kind.levels)}")
+            return
         seats = [Seat(interaction.user.id, interaction.user.display_name)]
-        await self.create(interaction, kind, options, seats, computers, seed,
+        await self.create(interaction, kind, options, seats, computers, seed, level,
                           hints=hints is not False)
 
     async def create(self, interaction: discord.Interaction, kind: Variant, options: Options,
-                     seats: list[Seat], computers: int, seed: int | None, *,
-                     hints: bool = True) -> None:
+                     seats: list[Seat], computers: int, seed: int | None,
+                     level: str | None = None, *, hints: bool = True) -> None:
         """Save a new lobby, then show it in the channel as the answer to ``interaction``."""
         if interaction.guild_id is None or interaction.channel_id is None:
             await reply(interaction, "Games are played in a server channel, "
@@ -80,7 +84,8 @@ class LobbyFlow:
                           seed=seed if seed is not None else secrets.randbits(32),
                           host_id=interaction.user.id, seats=seats, hints=hints)
         for _ in range(computers):
-            session.seats.append(Seat(None, session.next_computer_name(), is_computer=True))
+            session.seats.append(Seat(None, session.next_computer_name(), is_computer=True,
+                                      level=level or kind.default_level))
         try:
             session.game_id = await self.store.create_game(
                 session.guild_id, session.channel_id, kind.key, to_data(options),
@@ -97,9 +102,9 @@ class LobbyFlow:
 
     def embed(self, session: Session, note: str = "") -> discord.Embed:
         kind = session.variant
-        seats = "\n".join(f"{i + 1}. {s.name}{' (host)' if s.user_id == session.host_id else ''}"
-                          + (f" · {s.level}" if s.level else "")
-                          for i, s in enumerate(session.seats)) or "—"
+        seats = "\n".join(f"{i + 1}. {name}{' (host)' if s.user_id == session.host_id else ''}"
+                          for i, (s, name) in enumerate(zip(session.seats, session.names,
+                                                            strict=True))) or "—"
         game = kind.game
         status = {"lobby": "Open lobby", "running": "Started", "cancelled": "Cancelled",
                   "finished": "Finished"}[session.status]
@@ -203,12 +208,13 @@ class LobbyFlow:
             raise LobbyRefusal("Only the host can add computer players.")
         if len(session.seats) >= session.variant.game.max_players:
             raise LobbyRefusal("The game is full.")
-        if level is not None and level not in session.variant.computers:
+        if level and level not in session.variant.computers:
             raise LobbyRefusal(f"{session.variant.title} has no {level} computer.")
         name = session.next_computer_name()
+        level = level or session.variant.default_level
         session.seats.append(Seat(None, name, is_computer=True, level=level))
         await self._save_seats(session)
-        return f"{name} sits down" + (f" ({level})." if level else ".")
+        return f"{name} sits down ({level})."
 
     async def _start(self, interaction: discord.Interaction, session: Session) -> str:
         self._require_lobby(session)
@@ -304,7 +310,7 @@ class LobbyFlow:
 
 def add_computer_buttons(kind: Variant, full: bool) -> list[ButtonSpec]:
     """*Add computer*, or one button per level where the variant offers several."""
-    levels = list(kind.computers) if len(kind.computers) > 1 else [""]
+    levels = kind.levels if len(kind.computers) > 1 else [""]
     return [ButtonSpec(f"Add {level + ' ' if level else ''}computer", "addbot", level,
                        disabled=full, emoji="🤖") for level in levels]
 

@@ -7,7 +7,7 @@ its owner (DM or ephemeral).
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from .engine.cards import RANK_LABELS, RANK_NAMES, Piece
@@ -176,6 +176,15 @@ def record_text(games: int, wins: int, win_rate: float, avg_points: float | None
     if avg_points is None:
         return text
     return f"{text}, avg {plural(round(avg_points / scale, 1), unit)}"
+
+
+def beaten_text(beaten: Mapping[str, int]) -> str:
+    """``beat 2 strong computers, 1 easy one``: computers finished ahead of, strongest first."""
+    order = {"strong": 0, "standard": 1, "easy": 2}
+    parts = [f"{count} {level} computer{'s' if count != 1 else ''}"
+             for level, count in sorted(beaten.items(), key=lambda kv: order.get(kv[0], 3))
+             if count]
+    return "beat " + ", ".join(parts) if parts else ""
 
 
 def result_number(points: int, scale: int = 1) -> str:

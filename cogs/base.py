@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 import discord
 from discord import app_commands
@@ -68,6 +68,10 @@ def with_lobby_options(command: app_commands.Command) -> app_commands.Command:
     return app_commands.Command(name=command.name, description=command.description,
                                 callback=new)
 
+Level = Literal["easy", "standard", "strong"]
+"""``level:`` of ``/<variant> new``: the computer levels every variant offers (bot.ai.levels)."""
+LEVEL_HELP = "Level of those computers: easy, standard (default) or strong"
+
 
 class VariantCog(commands.GroupCog):
     """Base of ``/straight``, ``/indian`` …; subclasses set ``key`` and add their moves."""
@@ -95,9 +99,10 @@ class VariantCog(commands.GroupCog):
     # -- lobby ----------------------------------------------------------------
 
     async def open_lobby(self, interaction: discord.Interaction, values: dict[str, Any],
-                         computers: int | None, seed: int | None) -> None:
+                         computers: int | None, seed: int | None,
+                         level: str | None = None) -> None:
         await self.controller.lobby.open(interaction, self.variant, values, computers, seed,
-                                         hints=interaction.extras.get("hints"))
+                                         level, hints=interaction.extras.get("hints"))
 
     # -- moves from commands ------------------------------------------------------
 

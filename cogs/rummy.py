@@ -13,7 +13,7 @@ from bot.interactions import patiently, reply
 from bot.registry import TITLES, VARIANTS, rules, rules_index
 from bot.render import as_file
 from bot.sessions import Session
-from bot.texts import EMBED_LIMIT, clip, record_text, result_number, table_text
+from bot.texts import EMBED_LIMIT, beaten_text, clip, record_text, result_number, table_text
 
 if TYPE_CHECKING:
     from bot.app import RummyBot
@@ -182,9 +182,17 @@ class RummyCog(commands.GroupCog, group_name="rummy",
             await reply(interaction, f"{who.display_name} has no finished "
                                                      "games here yet.")
             return
+        beaten: dict[str, dict[str, int]] = {}
+        for key, level, count in await self.controller.store.computers_beaten(
+                interaction.guild_id, who.id):
+            kind = VARIANTS.get(key)
+            level = level or (kind.default_level if kind is not None else "standard")
+            by_level = beaten.setdefault(key, {})
+            by_level[level] = by_level.get(level, 0) + count
         lines = [f"**{TITLES.get(r.variant, r.variant)}** — rating {r.rating}, "
                  f"{record_text(r.games, r.wins, r.win_rate, r.avg_points, *_unit(r.variant))}"
                  f", best place {r.best_place}, last played <t:{int(r.last_played)}:R>"
+                 + (f", {text}" if (text := beaten_text(beaten.get(r.variant, {}))) else "")
                  for r in rows]
         embed = discord.Embed(title=f"{who.display_name} · stats", description="\n".join(lines),
                               colour=COLOUR)

@@ -21,7 +21,7 @@ from bot.engine.moves import Draw, Take
 from bot.engine.notation import CARDS, parse_list, parse_single
 from bot.engine.variants.rummy500 import Rummy500Game
 
-from .base import MeldingCog, Reader, hand_choices
+from .base import LEVEL_HELP, Level, MeldingCog, Reader, hand_choices
 
 
 class Rummy500Cog(MeldingCog, group_name="rummy500",
@@ -41,7 +41,8 @@ class Rummy500Cog(MeldingCog, group_name="rummy500",
         hands="Fixed number of hands (overrides target)",
         finish="At the target: highest score wins, or the player who went out",
         turn_seconds="Turn timer in seconds (0 = none, else 10–600)",
-        computers="Computer players to seat now", seed="Fix the shuffle (for replays)")
+        computers="Computer players to seat now", level=LEVEL_HELP,
+        seed="Fix the shuffle (for replays)")
     async def new(self, interaction: discord.Interaction,
                   decks: Literal["auto", "1", "2"] | None = None,
                   jokers: bool | None = None,
@@ -55,12 +56,13 @@ class Rummy500Cog(MeldingCog, group_name="rummy500",
                   finish: Literal["highest", "went_out"] | None = None,
                   turn_seconds: app_commands.Range[int, 0, 600] | None = None,
                   computers: app_commands.Range[int, 0, 7] | None = None,
+                  level: Level | None = None,
                   seed: int | None = None) -> None:
         values = dict(decks=decks, jokers=jokers, two_player_deal=two_player_deal, aces=aces,
                       free_top_card=free_top_card, discard_to_go_out=discard_to_go_out,
                       stock_out=stock_out, target=target, hands=hands, finish=finish,
                       turn_seconds=turn_seconds)
-        await self.open_lobby(interaction, values, computers, seed)
+        await self.open_lobby(interaction, values, computers, seed, level)
 
     @app_commands.command(name="draw", description="Draw the top card of the stock")
     async def draw(self, interaction: discord.Interaction) -> None:

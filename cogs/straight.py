@@ -13,7 +13,7 @@ from discord import app_commands
 
 from bot.engine.moves import Draw
 
-from .base import MeldingCog
+from .base import LEVEL_HELP, Level, MeldingCog
 
 
 class StraightCog(MeldingCog, group_name="straight",
@@ -34,7 +34,8 @@ class StraightCog(MeldingCog, group_name="straight",
         target="Match ends when someone reaches this score",
         hands="Fixed number of hands (overrides target)",
         turn_seconds="Turn timer in seconds (0 = none, else 10–600)",
-        computers="Computer players to seat now", seed="Fix the shuffle (for replays)")
+        computers="Computer players to seat now", level=LEVEL_HELP,
+        seed="Fix the shuffle (for replays)")
     async def new(self, interaction: discord.Interaction,
                   one_meld_per_turn: bool | None = None,
                   meld_before_layoff: bool | None = None,
@@ -48,13 +49,14 @@ class StraightCog(MeldingCog, group_name="straight",
                   hands: app_commands.Range[int, 1, 100] | None = None,
                   turn_seconds: app_commands.Range[int, 0, 600] | None = None,
                   computers: app_commands.Range[int, 0, 5] | None = None,
+                  level: Level | None = None,
                   seed: int | None = None) -> None:
         values = dict(one_meld_per_turn=one_meld_per_turn, meld_before_layoff=meld_before_layoff,
                       no_discard_of_taken_card=no_discard_of_taken_card, stock_out=stock_out,
                       rummy_bonus=rummy_bonus, aces=aces, discard_to_go_out=discard_to_go_out,
                       penalty_scoring=penalty_scoring, target=target, hands=hands,
                       turn_seconds=turn_seconds)
-        await self.open_lobby(interaction, values, computers, seed)
+        await self.open_lobby(interaction, values, computers, seed, level)
 
     @app_commands.command(name="draw", description="Draw from the stock or take the top "
                                                    "discard")

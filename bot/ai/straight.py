@@ -129,3 +129,8 @@ def _accepted(game: StraightGame, move: Move) -> bool:
     except IllegalMove:
         return False
     return True
+
+
+def cost(game: StraightGame, seat: int) -> float:
+    """How bad ``seat``'s hand is for the strong player's search: its deadwood."""
+    return _deadwood(game, game.hands[seat])

@@ -37,7 +37,7 @@ from ..errors import IllegalMove
 from ..game import Event, Move, Options, Timeout, option
 from ..melds import Meld, describe, extend_meld, read_meld
 from ..moves import Done, LayOff, MeldDown, Placed, Swap, placed
-from ..notation import check_held, remove_pieces
+from ..notation import check_held
 from ..rummi_chips import (
     DEFAULT_TIERS,
     HALVES,
@@ -248,7 +248,7 @@ class RummiGame(SheddingGame):
         return extend_meld(target.meld, list(cards), self.rules, number)  # RMI-13
 
     def _lay(self, seat: int, meld: Meld, events: list[Event]) -> None:
-        self.hands[seat] = remove_pieces(self.hands[seat], self.own_all(meld.pieces))
+        self._shed(seat, self.own_all(meld.pieces))
         number = len(self.table) + 1
         self.table.append(TableMeld(number, seat, meld))
         events.append(Event("meld", f"{{p{seat}}} laid meld {number}: "
@@ -258,7 +258,7 @@ class RummiGame(SheddingGame):
 
     def _add(self, seat: int, card: Piece, number: int, grown: Meld,
              events: list[Event]) -> None:
-        self.hands[seat] = remove_pieces(self.hands[seat], [self.own(card)])
+        self._shed(seat, [self.own(card)])
         replace_meld(self.table, number, grown)
         events.append(Event("layoff", f"{{p{seat}}} added {card.code} to meld {number}: "
                             f"{describe(grown, self.rules)}.", seat))
