@@ -41,6 +41,14 @@ class Config:
     """Least time a player has after a restart before their turn timer can expire."""
     render_processes: int = 0
     """Worker processes drawing pictures; 0 draws them in threads (see bot.render)."""
+    think_seconds: float = 1.0
+    """Seconds a strong computer player searches for one move (see bot.thinker)."""
+    think_playouts: int = 0
+    """Samples a strong computer player searches per move instead of a time: a fixed
+    amount of thinking, so its moves are reproducible from the seed (tests); 0: by time."""
+    think_processes: int = 1
+    """Worker processes for strong computer players' searches (started on first use);
+    0 searches in a thread of the bot process."""
     shard_count: int | None = None
     """Shards across all processes (``SHARD_COUNT``); ``None``: Discord's recommendation."""
     shard_ids: tuple[int, ...] | None = None
@@ -86,6 +94,9 @@ class Config:
             computer_delay=_float(env, "COMPUTER_DELAY", 1.5),
             restart_grace=int(_float(env, "RESTART_GRACE", 60)),
             render_processes=int(_float(env, "RENDER_PROCESSES", default_render_processes())),
+            think_seconds=_float(env, "COMPUTER_THINK_SECONDS", 1.0),
+            think_playouts=int(_float(env, "COMPUTER_THINK_PLAYOUTS", 0)),
+            think_processes=int(_float(env, "COMPUTER_THINK_PROCESSES", 1)),
             shard_count=shard_count,
             shard_ids=shard_ids,
             identify_window=_identify_window(env, gateway_url),

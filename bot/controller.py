@@ -40,6 +40,7 @@ from .shards import ShardSet
 from .store import ResultRow, StaleGame, Store, StoreError
 from .tasks import Tasks
 from .texts import left_text, not_your_turn_text, with_names
+from .thinker import Thinker, budget_of
 
 log = logging.getLogger(__name__)
 
@@ -68,6 +69,8 @@ class Controller:
                                    self.sessions, self.languages)
         self.lobby = LobbyFlow(store, self.sessions, self.publisher, self.languages)
         self.replays = Replays(store, self.renderer)
+        self.thinker = Thinker(config.think_processes,
+                               budget_of(config.think_seconds, config.think_playouts))
         self.closing = False
         self.on_stale: Callable[[], None] = lambda: None
         """Called when the store refused a write as stale: another process may own the
@@ -257,26 +260,32 @@ class Controller:
     async def computer_turn(self, session: Session, seen: Game) -> None:
         """One action of a computer player; a turn of many actions comes back here.
 
+        The move is chosen before the lock is taken: a strong player searches in a
+        worker process (:mod:`bot.thinker`) while the game's people go on clicking,
+        and the pause people need to follow overlaps the thinking. The move is
+        played only if the game is still the one it was chosen for (a leave or a
+        restart in between reschedules the computer anyway).
+
         (A player on auto-play, Remi REM-31 and Tile Rummy TIL-30, needs nothing here:
         the engine plays their turns at once, inside the move that reaches them.)
         """
         pause = self.config.computer_delay
         if session.computer_serial == seen.turn_serial:
             pause *= NEXT_ACTION_PAUSE  # the same turn goes on: people follow it already
-        await asyncio.sleep(pause)
+        seat = seen.to_move
+        if seat is None or seen.is_over or not session.seats[seat].is_computer:
+            return
+        # Deterministic from the seed and the move count: replays reproduce bot play.
+        rng = random.Random(f"{seen.seed}:{session.moves}")
+        chooser = session.variant.computer(session.seats[seat].level)
+        loop = asyncio.get_running_loop()
+        started = loop.time()
+        move = await self.thinker.choose(chooser, seen, seat, rng)
+        await asyncio.sleep(max(0.0, pause - (loop.time() - started)))
         async with session.lock:
             game = session.game
-            if game is not seen or game is None or game.is_over:
+            if game is not seen or game.is_over or not session.seats[seat].is_computer:
                 return
-            seat = game.to_move
-            if seat is None or not session.seats[seat].is_computer:
-                return
-            # Deterministic from the seed and the move count: replays reproduce bot play.
-            rng = random.Random(f"{game.seed}:{session.moves}")
-            # Off the event loop: a computer may search (Tile Rummy's best play, Arrange)
-            # while everyone else is still answered.
-            move = await asyncio.to_thread(session.variant.choose_move, game, seat, rng,
-                                           session.seats[seat].level)
             session.computer_serial = game.turn_serial
             try:
                 await self.play(session, move, None)
@@ -511,3 +520,4 @@ class Controller:
         self.publisher.stop()
         await self.tasks.cancel_all()
         self.renderer.close()
+        await asyncio.to_thread(self.thinker.close)

@@ -25,8 +25,10 @@ from .engine.explain import HIDDEN, LATER, explain, goes_on, hidden_result
 from .engine.game import Game, Move
 from .registry import Variant
 
-STRONGEST = "strong"
-"""The level hints ask where a variant has it; otherwise its first (default) level."""
+STRONGEST = "standard"
+"""The level hints ask where a variant has it; otherwise its first (default) level. The
+standard player (Tile Rummy: the exact best play), not the strong one: the strong level
+searches for a second in a worker process (issue 23), too slow to plan a hint's turn."""
 MAX_PLAN = 64
 """At most this many moves of the turn are asked for (a Tile Rummy plan may be long)."""
 PLAN_SECONDS = 0.6

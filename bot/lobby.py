@@ -19,12 +19,12 @@ from .i18n import _, _label, say, speaking
 from .interactions import reply
 from .languages import Languages
 from .publisher import Publisher
-from .registry import Variant, level_word, variant
+from .registry import Variant, variant
 from .rules_text import glance, options_in_effect
 from .sessions import Seat, Session, SessionRegistry, turn_deadline
 from .shards import ShardSet
 from .store import ChannelBusy, Store
-from .texts import FIELD_LIMIT, clip
+from .texts import FIELD_LIMIT, clip, level_word
 from .ui import ButtonSpec, make_view
 
 log = logging.getLogger(__name__)
@@ -48,8 +48,9 @@ class LobbyFlow:
 
     async def open(self, interaction: discord.Interaction, kind: Variant,
                    values: Mapping[str, Any], computers: int | None, seed: int | None,
-                   hints: bool | None = None) -> None:
-        """``/<variant> new``: a lobby in this channel with the host seated.
+                   level: str | None = None, hints: bool | None = None) -> None:
+        """``/<variant> new``: a lobby in this channel with the host seated (and ``computers``
+        computer players at ``level``, the variant's default level if none).
 
         ``hints``: the lobby option every variant shares (not a rule of the variant, so
         not among its engine options): whether ``/rummy hint`` works in the game.
@@ -65,13 +66,17 @@ class LobbyFlow:
             await reply(interaction, _("computers must be 0 to {most}",
                                        most=kind.game.max_players - 1))
             return
+        if level is not None and level not in kind.computers:
+            await reply(interaction, _("level must be one of {levels}",
+                                       levels=", ".join(kind.levels)))
+            return
         seats = [Seat(interaction.user.id, interaction.user.display_name)]
-        await self.create(interaction, kind, options, seats, computers, seed,
+        await self.create(interaction, kind, options, seats, computers, seed, level,
                           hints=hints is not False)
 
     async def create(self, interaction: discord.Interaction, kind: Variant, options: Options,
-                     seats: list[Seat], computers: int, seed: int | None, *,
-                     hints: bool = True) -> None:
+                     seats: list[Seat], computers: int, seed: int | None,
+                     level: str | None = None, *, hints: bool = True) -> None:
         """Save a new lobby, then show it in the channel as the answer to ``interaction``."""
         if interaction.guild_id is None or interaction.channel_id is None:
             await reply(interaction, _("Games are played in a server channel, not in DMs."))
@@ -84,7 +89,8 @@ class LobbyFlow:
                           seed=seed if seed is not None else secrets.randbits(32),
                           host_id=interaction.user.id, seats=seats, hints=hints)
         for _seat in range(computers):
-            session.seats.append(Seat(None, session.next_computer_name(), is_computer=True))
+            session.seats.append(Seat(None, session.next_computer_name(), is_computer=True,
+                                      level=level or kind.default_level))
         try:
             session.game_id = await self.store.create_game(
                 session.guild_id, session.channel_id, kind.key, to_data(options),
@@ -105,10 +111,10 @@ class LobbyFlow:
         """The lobby message's embed (public: build it in the server's language). ``note``
         may be a message (``tr``), said in that language."""
         kind = session.variant
-        seats = "\n".join(f"{i + 1}. {s.name}"
-                          + (" " + _("(host)") if s.user_id == session.host_id else "")
-                          + (f" · {say(level_word(s.level))}" if s.level else "")
-                          for i, s in enumerate(session.seats)) or "—"
+        seats = "\n".join(f"{i + 1}. {name}"
+                           + (" " + _("(host)") if s.user_id == session.host_id else "")
+                           for i, (s, name) in enumerate(zip(session.seats, session.names,
+                                                             strict=True))) or "—"
         game = kind.game
         status = {"lobby": _("Open lobby"), "running": _("Started"), "cancelled": _("Cancelled"),
                   "finished": _("Finished")}[session.status]
@@ -218,15 +224,14 @@ class LobbyFlow:
             raise LobbyRefusal(_("Only the host can add computer players."))
         if len(session.seats) >= session.variant.game.max_players:
             raise LobbyRefusal(_("The game is full."))
-        if level is not None and level not in session.variant.computers:
+        if level and level not in session.variant.computers:
             raise LobbyRefusal(_("{variant} has no {level} computer.",
                                  variant=say(session.variant.title), level=level))
         name = session.next_computer_name()
+        level = level or session.variant.default_level
         session.seats.append(Seat(None, name, is_computer=True, level=level))
         await self._save_seats(session)
-        if level:
-            return tr("{name} sits down ({level}).", name=name, level=level_word(level))
-        return tr("{name} sits down.", name=name)
+        return tr("{name} sits down ({level}).", name=name, level=level_word(level))
 
     async def _start(self, interaction: discord.Interaction, session: Session) -> str:
         self._require_lobby(session)
@@ -323,7 +328,7 @@ class LobbyFlow:
 
 def add_computer_buttons(kind: Variant, full: bool) -> list[ButtonSpec]:
     """*Add computer*, or one button per level where the variant offers several."""
-    levels = list(kind.computers) if len(kind.computers) > 1 else [""]
+    levels = kind.levels if len(kind.computers) > 1 else [""]
     return [ButtonSpec(_label("Add {level} computer", level=level_word(level)) if level
                        else _label("Add computer"), "addbot", level, disabled=full, emoji="🤖")
             for level in levels]

@@ -16,21 +16,24 @@ from .ai import indian as indian_ai
 from .ai import penang as penang_ai
 from .ai import remi as remi_ai
 from .ai import rummi as rummi_ai
+from .ai import rummy500 as rummy500_ai
 from .ai import straight as straight_ai
 from .ai import tiles as tiles_ai
+from .ai.levels import levels
 from .controls.base import Controls
 from .controls.indian import IndianControls
 from .controls.penang import PenangControls
 from .controls.remi import RemiControls
 from .controls.rummi import RummiControls
+from .controls.rummy500 import Rummy500Controls
 from .controls.straight import StraightControls
 from .controls.tiles import TilesControls
 from .engine.game import Game, Move
-from .engine.i18n import tr
 from .engine.variants.indian import IndianGame
 from .engine.variants.penang import PenangGame
 from .engine.variants.remi import RemiGame
 from .engine.variants.rummi import RummiGame
+from .engine.variants.rummy500 import Rummy500Game
 from .engine.variants.straight import StraightGame
 from .engine.variants.tiles import TilesGame
 from .i18n import _, say
@@ -38,6 +41,9 @@ from .rules_text import SUMMARIES, first_line, options_text
 
 ChooseMove = Callable[[Any, int, random.Random], Move]
 """A computer player: a pure function of its variant's game, a seat and a seeded RNG."""
+
+LEVEL_ORDER = ("easy", "standard", "strong")
+"""The computer levels (bot.ai.levels), weakest first: the order the lobby offers them."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,11 +68,28 @@ class Variant:
     def extension(self) -> str:
         return self.cog or f"cogs.{self.key}"
 
+    def computer(self, level: str | None = None) -> ChooseMove:
+        """The computer player at ``level`` (the default level if unknown)."""
+        return self.computers.get(level or "", next(iter(self.computers.values())))
+
+    @property
+    def default_level(self) -> str:
+        return next(iter(self.computers))
+
+    @property
+    def levels(self) -> list[str]:
+        """The levels offered, weakest first (``easy``, ``standard``, ``strong``)."""
+        known = [level for level in LEVEL_ORDER if level in self.computers]
+        return known + [level for level in self.computers if level not in LEVEL_ORDER]
+
     def choose_move(self, game: Game, seat: int, rng: random.Random,
                     level: str | None = None) -> Move:
-        """The computer's move for ``seat`` at ``level`` (the default level if unknown)."""
-        chooser = self.computers.get(level or "", next(iter(self.computers.values())))
-        return chooser(game, seat, rng)
+        """The computer's move for ``seat`` at ``level`` (the default level if unknown).
+
+        A strong player searches with its default budget here; the bot sends it to
+        a worker process with the configured one (:mod:`bot.thinker`).
+        """
+        return self.computer(level)(game, seat, rng)
 
     def rules(self) -> str:
         """``/rummy rules``: the summary and every option of ``/<key> new``."""
@@ -77,31 +100,23 @@ class Variant:
 
 
 VARIANTS: dict[str, Variant] = {v.key: v for v in (
-    Variant("straight", StraightGame, {"standard": straight_ai.choose_move},
+    Variant("straight", StraightGame, levels(straight_ai.choose_move, cost=straight_ai.cost),
             StraightControls(), SUMMARIES["straight"]),
-    Variant("indian", IndianGame, {"standard": indian_ai.choose_move},
+    Variant("indian", IndianGame, levels(indian_ai.choose_move, cost=indian_ai.cost),
             IndianControls(), SUMMARIES["indian"]),
-    Variant("penang", PenangGame, {"standard": penang_ai.choose_move},
+    Variant("penang", PenangGame, levels(penang_ai.choose_move, rounds=None),
             PenangControls(), SUMMARIES["penang"]),
-    Variant("remi", RemiGame, {"standard": remi_ai.choose_move},
+    Variant("remi", RemiGame, levels(remi_ai.choose_move, cost=remi_ai.cost),
             RemiControls(), SUMMARIES["remi"]),
-    Variant("rummi", RummiGame, {"standard": rummi_ai.choose_move},
+    Variant("rummi", RummiGame, levels(rummi_ai.choose_move, rounds=None),
             RummiControls(), SUMMARIES["rummi"]),
-    Variant("tiles", TilesGame, {"strong": tiles_ai.choose_strong,
-                                 "easy": tiles_ai.choose_easy},
+    Variant("rummy500", Rummy500Game, levels(rummy500_ai.choose_move,
+                                             easy=rummy500_ai.choose_easy),
+            Rummy500Controls(), SUMMARIES["rummy500"]),
+    Variant("tiles", TilesGame, levels(tiles_ai.choose_strong, easy=tiles_ai.choose_easy,
+                              cost=tiles_ai.rack_cost, candidates=tiles_ai.search_moves),
             TilesControls(), SUMMARIES["tiles"]),
 )}
-
-LEVEL_WORDS: dict[str, str] = {
-    "standard": tr("standard"), "easy": tr("easy"), "strong": tr("strong"),
-}
-"""The computer levels (the keys of a variant's ``computers``) as players read them."""
-
-
-def level_word(level: str) -> str:
-    """A computer level in words (a message), or the key itself if it has none yet."""
-    return LEVEL_WORDS.get(level, level)
-
 
 PLANNED: dict[str, str] = {
 }

@@ -17,8 +17,10 @@ from typing import Any
 
 from .engine.game import Game, Options
 from .engine.views import ResultView
+from .i18n import _, say
 from .registry import Variant, variant
 from .store import GameRow, SeatRow, Store, StoreError
+from .texts import level_word
 
 log = logging.getLogger(__name__)
 
@@ -37,6 +39,17 @@ class Seat:
     @property
     def human(self) -> bool:
         return not self.is_computer
+
+    def label(self, default_level: str) -> str:
+        """The name as messages show it: a computer's with its level (``Ada (strong bot)``);
+        a person who left, whose seat a computer plays on, keeps their own name."""
+        if not self.is_computer or self.left or self.user_id is not None:
+            return self.name
+        level = self.level or default_level
+        if self.name.endswith(COMPUTER_SUFFIX):
+            return _("{name} ({level} bot)", name=self.name[:-len(COMPUTER_SUFFIX)],
+                     level=say(level_word(level)))
+        return _("{name} ({level})", name=self.name, level=say(level_word(level)))
 
     def row(self, index: int) -> SeatRow:
         return SeatRow(seat=index, user_id=self.user_id, name=self.name,
@@ -149,7 +162,9 @@ class Session:
 
     @property
     def names(self) -> list[str]:
-        return [seat.name for seat in self.seats]
+        """Seat names as messages, pictures and results show them (computers with level)."""
+        default = self.variant.default_level
+        return [seat.label(default) for seat in self.seats]
 
     @property
     def humans(self) -> list[int]:
@@ -180,7 +195,8 @@ class Session:
         self.tasks.clear()
 
 
-COMPUTER_NAMES = tuple(f"{name} (bot)" for name in (
+COMPUTER_SUFFIX = " (bot)"
+COMPUTER_NAMES = tuple(f"{name}{COMPUTER_SUFFIX}" for name in (
     "Ada", "Babbage", "Turing", "Hopper", "Lovelace", "Knuth", "Dijkstra", "Liskov"))
 """Computer players' names (plain text: the card art's font has no emoji)."""
 

@@ -7,7 +7,7 @@ its owner (DM or ephemeral).
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from .engine.cards import RANK_LABELS, RANK_NAMES, Piece
@@ -191,6 +191,27 @@ def record_text(games: int, wins: int, win_rate: float, avg_points: float | None
         return text
     return _("{record}, avg {amount}", record=text,
              amount=amount(round(avg_points / scale, 1), unit))
+
+
+LEVEL_WORDS: dict[str, str] = {
+    "standard": tr("standard"), "easy": tr("easy"), "strong": tr("strong"),
+}
+"""The computer levels (the keys of a variant's ``computers``) as players read them."""
+
+
+def level_word(level: str) -> str:
+    """A computer level in words (a message), or the key itself if it has none yet."""
+    return LEVEL_WORDS.get(level, level)
+
+
+def beaten_text(beaten: Mapping[str, int]) -> str:
+    """``beat 2 strong computers, 1 easy one``: computers finished ahead of, strongest first."""
+    order = {"strong": 0, "standard": 1, "easy": 2}
+    parts = [_n("{n} {level} computer", "{n} {level} computers", count,
+                level=say(level_word(level)))
+             for level, count in sorted(beaten.items(), key=lambda kv: order.get(kv[0], 3))
+             if count]
+    return _("beat {computers}", computers=", ".join(parts)) if parts else ""
 
 
 def result_number(points: int, scale: int = 1) -> str:

@@ -16,7 +16,7 @@ from bot.controls.indian import IndianControls
 from bot.engine.moves import Discard, Draw
 from bot.engine.variants.indian import Drop
 
-from .base import VariantCog
+from .base import LEVEL_HELP, Level, VariantCog
 
 
 class IndianCog(VariantCog, group_name="indian",
@@ -38,7 +38,8 @@ class IndianCog(VariantCog, group_name="indian",
         turn_seconds="Turn timer in seconds (0 = none, else 10–600)",
         misses_to_drop="Missed turns in a row that drop a player (1–10)",
         first_open_joker_pickup="The deal's first open card may be taken even if a joker",
-        computers="Computer players to seat now", seed="Fix the shuffle (for replays)")
+        computers="Computer players to seat now", level=LEVEL_HELP,
+        seed="Fix the shuffle (for replays)")
     async def new(self, interaction: discord.Interaction,
                   format: Literal["points", "pool101", "pool201", "deals"] | None = None,
                   deals: Literal[2, 3, 6] | None = None,
@@ -48,11 +49,12 @@ class IndianCog(VariantCog, group_name="indian",
                   misses_to_drop: app_commands.Range[int, 1, 10] | None = None,
                   first_open_joker_pickup: bool | None = None,
                   computers: app_commands.Range[int, 0, 5] | None = None,
+                  level: Level | None = None,
                   seed: int | None = None) -> None:
         values = dict(format=format, deals=deals, decks=decks, wild_joker=wild_joker,
                       turn_seconds=turn_seconds, misses_to_drop=misses_to_drop,
                       first_open_joker_pickup=first_open_joker_pickup)
-        await self.open_lobby(interaction, values, computers, seed)
+        await self.open_lobby(interaction, values, computers, seed, level)
 
     @app_commands.command(name="draw", description="Draw from the closed deck or take the open "
                                                    "card")

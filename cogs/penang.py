@@ -15,7 +15,7 @@ from discord import app_commands
 from bot.engine.moves import Done, LayOff, MeldDown, Swap
 from bot.engine.variants.penang import DeclareDead
 
-from .base import VariantCog
+from .base import LEVEL_HELP, Level, VariantCog
 
 
 class PenangCog(VariantCog, group_name="penang",
@@ -30,7 +30,8 @@ class PenangCog(VariantCog, group_name="penang",
         games="Games in the match",
         turn_seconds="Turn timer in seconds (0 = none, else 30–600)",
         points="Card points: standard (2–10 face, J Q K 10, A 15, joker 20)",
-        computers="Computer players to seat now", seed="Fix the shuffle (for replays)")
+        computers="Computer players to seat now", level=LEVEL_HELP,
+        seed="Fix the shuffle (for replays)")
     async def new(self, interaction: discord.Interaction,
                   jokers: Literal[6, 8] | None = None,
                   ace_low: bool | None = None,
@@ -39,10 +40,11 @@ class PenangCog(VariantCog, group_name="penang",
                   turn_seconds: app_commands.Range[int, 0, 600] | None = None,
                   points: Literal["standard"] | None = None,
                   computers: app_commands.Range[int, 0, 4] | None = None,
+                  level: Level | None = None,
                   seed: int | None = None) -> None:
         values = dict(jokers=jokers, ace_low=ace_low, dealer_rule=dealer_rule, games=games,
                       turn_seconds=turn_seconds, points=points)
-        await self.open_lobby(interaction, values, computers, seed)
+        await self.open_lobby(interaction, values, computers, seed, level)
 
     @app_commands.command(name="meld", description="Lay down new melds: 7H 8H 9H | QS QD QC")
     @app_commands.describe(cards="Cards of one or more melds, melds separated by |")

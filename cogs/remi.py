@@ -23,7 +23,7 @@ from bot.engine.notation import parse_single
 from bot.engine.variants.remi import RemiGame, Take
 from bot.i18n import _
 
-from .base import Reader, VariantCog, hand_choices
+from .base import LEVEL_HELP, Level, Reader, VariantCog, hand_choices
 
 
 class RemiCog(VariantCog, group_name="remi",
@@ -43,17 +43,19 @@ class RemiCog(VariantCog, group_name="remi",
         target="The match ends when someone reaches this score",
         deals="Fixed number of deals (0 = play to the target)",
         turn_seconds="Turn timer in seconds (0 = none, else 30–600)",
-        computers="Computer players to seat now", seed="Fix the shuffle (for replays)")
+        computers="Computer players to seat now", level=LEVEL_HELP,
+        seed="Fix the shuffle (for replays)")
     async def new(self, interaction: discord.Interaction,
                   first_player: Literal["dealer", "previous_winner"] | None = None,
                   target: app_commands.Range[int, 50, 5000] | None = None,
                   deals: app_commands.Range[int, 0, 50] | None = None,
                   turn_seconds: app_commands.Range[int, 0, 600] | None = None,
                   computers: app_commands.Range[int, 0, 3] | None = None,
+                  level: Level | None = None,
                   seed: int | None = None) -> None:
         values = dict(first_player=first_player, target=target, deals=deals,
                       turn_seconds=turn_seconds)
-        await self.open_lobby(interaction, values, computers, seed)
+        await self.open_lobby(interaction, values, computers, seed, level)
 
     @app_commands.command(name="draw", description="Draw the top card of the stock")
     async def draw(self, interaction: discord.Interaction) -> None:

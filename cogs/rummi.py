@@ -15,7 +15,7 @@ from discord import app_commands
 
 from bot.engine.moves import Done, LayOff, MeldDown
 
-from .base import VariantCog
+from .base import LEVEL_HELP, Level, VariantCog
 
 
 class RummiCog(VariantCog, group_name="rummi",
@@ -29,7 +29,8 @@ class RummiCog(VariantCog, group_name="rummi",
         tiers="Chips paid to first place by places 2, 3, … like 1-2-3",
         turn_seconds="Turn timer in seconds (0 = none, else 30–600)",
         games="Games in the match",
-        computers="Computer players to seat now", seed="Fix the shuffle (for replays)")
+        computers="Computer players to seat now", level=LEVEL_HELP,
+        seed="Fix the shuffle (for replays)")
     async def new(self, interaction: discord.Interaction,
                   plays_per_turn: Literal["one", "many"] | None = None,
                   hu_chips: app_commands.Range[int, 1, 1000] | None = None,
@@ -37,10 +38,11 @@ class RummiCog(VariantCog, group_name="rummi",
                   turn_seconds: app_commands.Range[int, 0, 600] | None = None,
                   games: app_commands.Range[int, 1, 20] | None = None,
                   computers: app_commands.Range[int, 0, 4] | None = None,
+                  level: Level | None = None,
                   seed: int | None = None) -> None:
         values = dict(plays_per_turn=plays_per_turn, hu_chips=hu_chips, tiers=tiers,
                       turn_seconds=turn_seconds, games=games)
-        await self.open_lobby(interaction, values, computers, seed)
+        await self.open_lobby(interaction, values, computers, seed, level)
 
     @app_commands.command(name="play", description="Lay a new 3-card meld, or add one card to "
                                                    "meld N")

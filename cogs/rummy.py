@@ -15,7 +15,7 @@ from bot.languages import spoken
 from bot.registry import TITLES, VARIANTS, rules, rules_index
 from bot.render import as_file
 from bot.sessions import Session
-from bot.texts import EMBED_LIMIT, clip, record_text, result_number, table_text
+from bot.texts import EMBED_LIMIT, beaten_text, clip, record_text, result_number, table_text
 
 if TYPE_CHECKING:
     from bot.app import RummyBot
@@ -222,11 +222,19 @@ class RummyCog(commands.GroupCog, group_name="rummy",
             await reply(interaction, _("{name} has no finished games here yet.",
                                        name=who.display_name))
             return
+        beaten: dict[str, dict[str, int]] = {}
+        for key, level, count in await self.controller.store.computers_beaten(
+                interaction.guild_id, who.id):
+            kind = VARIANTS.get(key)
+            level = level or (kind.default_level if kind is not None else "standard")
+            by_level = beaten.setdefault(key, {})
+            by_level[level] = by_level.get(level, 0) + count
         lines = [_("**{variant}** — rating {rating}, {record}, best place {place}, last "
                    "played {when}", variant=say(TITLES.get(r.variant, r.variant)),
                    rating=r.rating, place=r.best_place, when=relative_time(r.last_played),
                    record=record_text(r.games, r.wins, r.win_rate, r.avg_points,
                                       *_unit(r.variant)))
+                 + (f", {text}" if (text := beaten_text(beaten.get(r.variant, {}))) else "")
                  for r in rows]
         embed = discord.Embed(title=_("{name} · stats", name=who.display_name),
                               description="\n".join(lines), colour=COLOUR)

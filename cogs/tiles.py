@@ -22,7 +22,7 @@ from bot.engine.notation import parse_single
 from bot.engine.variants.tiles import Arrange, MoveTile, Play, Release, Reset, Split, Take
 from bot.i18n import _
 
-from .base import VariantCog
+from .base import LEVEL_HELP, Level, VariantCog
 
 
 def table_tile(text: str, game) -> Tile:
@@ -47,7 +47,7 @@ class TilesCog(VariantCog, group_name="tiles",
         invalid_done="An invalid done is refused (reject) or costs 3 tiles (penalty)",
         turn_seconds="Turn timer in seconds (0 = none, else 20–600)",
         games="Games in the match", target="Play until a total reaches this (0 = off)",
-        computers="Computer players to seat now (strong; the lobby also offers easy ones)",
+        computers="Computer players to seat now", level=LEVEL_HELP,
         seed="Fix the shuffle (for replays)")
     async def new(self, interaction: discord.Interaction,
                   initial_meld: app_commands.Range[int, 0, 100] | None = None,
@@ -59,13 +59,14 @@ class TilesCog(VariantCog, group_name="tiles",
                   games: app_commands.Range[int, 1, 20] | None = None,
                   target: app_commands.Range[int, 0, 5000] | None = None,
                   computers: app_commands.Range[int, 0, 3] | None = None,
+                  level: Level | None = None,
                   seed: int | None = None) -> None:
         values = dict(initial_meld=initial_meld, joker_retrieve=joker_retrieve,
                       joker_locks_meld=joker_locks_meld,
                       retrieved_joker_new_meld_only=retrieved_joker_new_meld_only,
                       invalid_done=invalid_done, turn_seconds=turn_seconds, games=games,
                       target=target)
-        await self.open_lobby(interaction, values, computers, seed)
+        await self.open_lobby(interaction, values, computers, seed, level)
 
     @app_commands.command(name="play", description="Put rack tiles in a new meld, or in meld N")
     @app_commands.describe(tiles="Rack tiles (codes like R7 B7 K7, or #positions)",

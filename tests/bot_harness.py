@@ -27,7 +27,7 @@ def bot_config(fake: FakeDiscord, database: Path | str, **overrides: Any) -> Con
                     else Path("rummy.sqlite3"), database_url=url,
                     api_base=env["DISCORD_API_BASE"], gateway_url=env["DISCORD_GATEWAY_URL"],
                     computer_delay=0.01, restart_grace=60, render_processes=0,
-                    identify_window=fake.identify_window)
+                    think_playouts=2, identify_window=fake.identify_window)
     return dataclasses.replace(config, **overrides)
 
 

@@ -37,7 +37,9 @@ async def test_lobby_seats_and_host_rights(fake_discord: FakeDiscord, db: Path) 
     alice, bob = fake_discord.user("alice"), fake_discord.user("bob")
     async with running_bot(fake_discord, db) as bot:
         lobby = await open_lobby(fake_discord, alice, seed=3)
-        assert lobby.button_labels == ["Join", "Leave", "Add computer", "Start", "Cancel"]
+        assert lobby.button_labels == ["Join", "Leave", "Add easy computer",
+                                       "Add standard computer", "Add strong computer", "Start",
+                                       "Cancel"]
         join = await fake_discord.click(bob, lobby, "Join")
         assert (await join.response()).type is CallbackType.UPDATE_MESSAGE
         assert "bob" in lobby.text
@@ -46,10 +48,10 @@ async def test_lobby_seats_and_host_rights(fake_discord: FakeDiscord, db: Path) 
         refused = await fake_discord.click(bob, lobby, "Start")
         reply = await refused.reply()
         assert reply.ephemeral and reply.text == "Only the host can start the game."
-        nope = await fake_discord.click(bob, lobby, "Add computer")
+        nope = await fake_discord.click(bob, lobby, "Add strong computer")
         assert await text_of(nope) == "Only the host can add computer players."
-        await (await fake_discord.click(alice, lobby, "Add computer")).response()
-        assert "Ada (bot)" in lobby.text
+        await (await fake_discord.click(alice, lobby, "Add strong computer")).response()
+        assert "Ada (strong bot)" in lobby.text  # issue 23: the level beside the name
         await (await fake_discord.click(bob, lobby, "Leave")).response()
         assert "bob" not in lobby.text.split("Seats")[-1]
         start = await fake_discord.slash(alice, "/rummy start")
@@ -354,7 +356,7 @@ async def test_match_results_records_and_rematch(fake_discord: FakeDiscord, db: 
         assert "seed `11`" in history.text
         rematch = await fake_discord.click(alice, final, "Rematch")
         lobby = await rematch.reply()
-        assert "Open lobby" in lobby.text and "Ada (bot)" in lobby.text
+        assert "Open lobby" in lobby.text and "Ada (standard bot)" in lobby.text
         assert_no_hand_in_channel(fake_discord, channel)
 
 

@@ -12,6 +12,7 @@ from bot.engine.drawdiscard import forget
 from bot.engine.moves import Discard, Draw, MeldDown, Take
 from tests.engine_helpers import card, cards, groups, refused, straight
 from tests.remi_helpers import remi
+from tests.rummy500_helpers import rummy500
 
 P = 0
 
@@ -67,3 +68,14 @@ def test_the_match_counts_hands_and_keeps_results_in_order() -> None:
     assert [e.kind for e in events][:3] == ["discard", "hand_over", "hand_started"]
     assert game.hand_number == 2 and [r.number for r in game.results] == [1]
     assert game.totals == [24, 0] and game.results[-1].totals == (24, 0)  # rummy: 2 × 12
+
+
+def test_the_shared_take_lists_legal_takes_to_a_depth_and_checks_turn_and_phase() -> None:
+    """FHR-33: one take machinery for Remi and Rummy 500 (the listing, the turn and phase)."""
+    game = rummy500(held=["4H 6H KS KH 2C", "9S 9D"], pile="5H 8C KD 3D")
+    assert [t.card for t in game.takes(P)] == cards("KD 5H")
+    assert [t.card for t in game.takes(P, depth=2)] == cards("KD")
+    assert game.take_positions(P) == [2, 4]
+    refused(game, Take(1, card("KD"), tuple(cards("KS KH"))), "it is not your turn")
+    game, _ = game.apply(Draw(P, "stock"))
+    refused(game, Take(P, card("KD"), tuple(cards("KS KH"))), "you have already drawn")

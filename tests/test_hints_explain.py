@@ -171,9 +171,11 @@ def _plan_from(game, seat):
 # -- the move: the strongest level, deterministic, accepted -----------------------------------
 
 
-def test_the_hint_asks_the_strongest_level_the_registry_has() -> None:
-    assert hint_level(VARIANTS["tiles"]) == "strong"
-    assert hint_level(VARIANTS["straight"]) == next(iter(VARIANTS["straight"].computers))
+def test_the_hint_asks_the_standard_level() -> None:
+    """Issue 23: every variant has a strong level now, a search of a second in a worker
+    process; hints ask the standard player (Tile Rummy's: the exact best play)."""
+    assert hint_level(VARIANTS["tiles"]) == "standard"
+    assert hint_level(VARIANTS["straight"]) == "standard"
     game = VARIANTS["straight"].game.new(2, seed=4)
     seat = game.to_move
     assert seat is not None

@@ -34,6 +34,9 @@ BRACKETS = {"id": "⟦⟧", "ms": "«»", "hi": "‹›", "zh_Hans": "【】"}
 SHORT = {"straight": {"hands": 1}, "indian": {}, "penang": {"games": 1}, "rummi": {"games": 1},
          "remi": {"deals": 1}, "tiles": {"games": 1}}
 """Options for a game of one hand (the e2e reads every message of it)."""
+UNMARKED = {"rummy500"}
+"""Variants whose modules are still PENDING in tests/test_i18n_catalogs.py (plain English):
+their full game joins this test once they are marked."""
 ENGLISH = re.compile(r"[A-Za-z]{3,}")
 PRINTED = {"JOKER"}
 """Printed on the pieces themselves, as on real jokers (card art, like the ranks A K Q J)."""
@@ -180,7 +183,7 @@ def people(fake_discord: FakeDiscord) -> dict[str, User]:
     return {"alice": alice, "bob": bob, "carol": carol, "olga": olga}
 
 
-@pytest.mark.parametrize("variant", list(VARIANTS))
+@pytest.mark.parametrize("variant", [v for v in VARIANTS if v not in UNMARKED])
 async def test_a_full_game_reads_entirely_in_the_players_languages(
         fake_discord: FakeDiscord, tmp_path: Path, pseudo: None, drawn: list[str],
         people: dict[str, User], variant: str) -> None:
@@ -227,7 +230,9 @@ async def test_a_full_game_reads_entirely_in_the_players_languages(
         for command in ("/rummy leaderboard", "/rummy stats", "/rummy history"):
             await (await fake.slash(bob, command)).reply()
         await fake.settle()
-        names = [*session.names, "alice", "bob", "carol", "olga", "Rummy Club", "games",
+        seat_names = [s.name for s in session.seats]  # a computer's own name, and bare
+        names = [*session.names, *seat_names, *(n.removesuffix(" (bot)") for n in seat_names),
+                 "alice", "bob", "carol", "olga", "Rummy Club", "games",
                  *bot.i18n.LANGUAGES.values()]  # each language is named in its own words
         assert fake.dms(alice) and drawn
         left = leftovers(fake, drawn, names)

@@ -96,7 +96,7 @@ async def test_a_dealt_tien_hu_ends_the_game_before_play_with_its_payments(
         final = fake_discord.find_message(lambda m: "Rematch" in m.button_labels,
                                           channel=channel)
         assert "Tien Hu" in final.text
-        for name in ("Ada (bot)", "Babbage (bot)", "Turing (bot)"):
+        for name in ("Ada (standard bot)", "Babbage (standard bot)", "Turing (standard bot)"):
             assert f"{name} pays alice 10 (Tien Hu)" in final.text
         assert "{p" not in final.text  # names, not placeholders
         # Rummi's words, in the message and its picture: sequence and kill (RMI-10, RMI-11),

@@ -63,7 +63,7 @@ async def test_a_person_and_a_strong_computer_play_a_game_through_buttons(
                                                 turn_seconds=0)).reply()
         assert {"Add strong computer", "Add easy computer"} <= set(lobby.button_labels)
         await (await fake_discord.click(alice, lobby, "Add strong computer")).response()
-        assert "· strong" in lobby.text
+        assert "Ada (strong bot)" in lobby.text
         await (await fake_discord.click(alice, lobby, "Start")).response()
         session = bot.controller.sessions.in_channel(channel.id)
         assert session.seats[1].level == "strong"
@@ -350,26 +350,31 @@ async def test_a_computer_that_searches_long_does_not_hold_up_other_answers(
     """Issue 19 item 3: a computer's turn may search (its best play, an Arrange); it runs off
     the event loop, so a command sent meanwhile is answered at once."""
     alice = fake_discord.user("alice")
-    choose = Variant.choose_move
+    computer = Variant.computer
     on_loop: list[bool] = []
 
-    def slow(variant: Variant, game, seat: int, rng, level=None):  # as a long search would
-        try:
-            asyncio.get_running_loop()
-            on_loop.append(True)
-        except RuntimeError:  # a worker thread: the loop answers others meanwhile
-            on_loop.append(False)
-        time.sleep(1.6)
-        return choose(variant, game, seat, rng, level)
+    def slow_computer(variant: Variant, level: str | None = None):  # as a long search would
+        chooser = computer(variant, level)
+
+        def slow(game, seat: int, rng):
+            try:
+                asyncio.get_running_loop()
+                on_loop.append(True)
+            except RuntimeError:  # a worker thread: the loop answers others meanwhile
+                on_loop.append(False)
+            time.sleep(1.6)
+            return chooser(game, seat, rng)
+
+        return slow
 
     async with running_bot(fake_discord, db, computer_delay=0.001) as bot:
         lobby = await (await fake_discord.slash(alice, "/tiles new", seed=4,
                                                 turn_seconds=0)).reply()
-        await (await fake_discord.click(alice, lobby, "Add strong computer")).response()
+        await (await fake_discord.click(alice, lobby, "Add standard computer")).response()
         await (await fake_discord.click(alice, lobby, "Start")).response()
         session = bot.controller.sessions.in_channel(fake_discord.channel("games").id)
         await fake_discord.wait_until(lambda: session.game.to_move == 0, timeout=30)
-        monkeypatch.setattr(Variant, "choose_move", slow)
+        monkeypatch.setattr(Variant, "computer", slow_computer)
         await play_by_buttons(fake_discord, alice, Draw(0, "pool"))
         await fake_discord.wait_until(lambda: bool(on_loop), timeout=10)
         rules = await fake_discord.slash(alice, "/rummy rules", variant="tiles")

@@ -113,7 +113,8 @@ def test_new_command_offers_exactly_the_engine_options(key: str) -> None:
     kind = VARIANTS[key]
     params = {p.name: p for p in _cog_new_command(key).parameters}
     specs = {s.name: s for s in kind.game.options_type.specs()}
-    assert set(params) == set(specs) | {"computers", "seed"} | set(LOBBY_OPTIONS)
+    assert set(params) == set(specs) | {"computers", "level", "seed"} | set(LOBBY_OPTIONS)
+    assert [str(c.value) for c in params["level"].choices] == kind.levels  # issue 23
     hints = params["hints"]  # every lobby's own option, added once for every variant
     assert hints.type is AppCommandOptionType.boolean and not hints.required
     for name, spec in specs.items():

@@ -210,3 +210,8 @@ def _wants_open(game: IndianGame, seat: int, hand: list[Card], rng: random.Rando
     pool = now.loose if len(now.loose) >= 3 else None
     _, after = best_discard(game, [*hand, top], rng, keep=top, candidates=pool)
     return after.valid or after.score < now.score - TAKE_OPEN_MARGIN
+
+
+def cost(game: IndianGame, seat: int) -> float:
+    """How bad ``seat``'s hand is for the strong player's search: :func:`assess`'s score."""
+    return assess(game.hands[seat], game.rules).score

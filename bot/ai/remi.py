@@ -136,3 +136,8 @@ def _closes(after: list[Card], melds: list[Meld]) -> bool:
         if not unfit_cards(rest) and covering(rest, melds) is not None:
             return True
     return False
+
+
+def cost(game: RemiGame, seat: int) -> float:
+    """How bad ``seat``'s hand is for the strong player's search (:func:`evaluate`, negated)."""
+    return -evaluate(game.hands[seat], game.own_melds(seat))

@@ -44,7 +44,8 @@ from ..engine.variants.tiles import (
 )
 
 _PLANS: dict[tuple, list[tuple[str, Move]]] = {}
-"""(seed, game, turn, seat, level) → [(staged table before the move, move)]."""
+"""(seed, game, turn, seat, level, rack, table, initial meld made) → [(staged table
+before the move, move)]."""
 
 
 def choose_easy(game: TilesGame, seat: int, rng: random.Random) -> Move:
@@ -59,11 +60,15 @@ def choose_move(game: TilesGame, seat: int, rng: random.Random, level: str = "st
     """The next move of ``seat``'s turn at ``level``."""
     if seat != game.to_move:
         raise ValueError(f"seat {seat} is not to move")
-    key = (game.seed, game.game_number, game.turn_serial, seat, level)
+    # The rack and table are part of the key: a searching player asks about sampled racks.
+    key = (game.seed, game.game_number, game.turn_serial, seat, level, tuple(game.racks[seat]),
+           tuple(m.tiles for m in game.table), game.initial[seat])
     snapshot = _staged_key(game)
     plan = _PLANS.get(key)
-    if plan and plan[0][0] == snapshot:
-        return plan.pop(0)[1]
+    # Looked up by the staged table, never consumed: a search may ask about a step twice.
+    step = next((move for before, move in plan if before == snapshot), None) if plan else None
+    if step is not None:
+        return step
     start = TilesGame.from_json(game.to_json())
     start._reset_stage()
     if _staged_key(start) != snapshot:
@@ -80,7 +85,7 @@ def choose_move(game: TilesGame, seat: int, rng: random.Random, level: str = "st
     if not plan:
         return Draw(seat, "pool")
     _PLANS[key] = plan
-    return plan.pop(0)[1]
+    return plan[0][1]
 
 
 def _staged_key(game: TilesGame) -> str:
@@ -328,3 +333,17 @@ def _homes(game: TilesGame, melds: Sequence[Sequence[Slot]]) -> list[int | None]
         if same is not None:
             homes[same] = meld.number
     return homes
+
+
+def search_moves(game: TilesGame, seat: int, base: Move) -> list[Move]:
+    """The strong player's choice (bot.ai.levels): at the start of a turn, play the plan or
+    draw and keep the tiles back; once the plan is under way, follow it."""
+    under_way = game._placed_from_rack() or any(game._changed(m) for m in game.staged)
+    if under_way or isinstance(base, Draw | Reset):
+        return [base]
+    return [base, Draw(seat, "pool")]
+
+
+def rack_cost(game: TilesGame, seat: int) -> float:
+    """How bad ``seat``'s rack is for the strong player's search: its tiles' value."""
+    return sum(tile_value(t) for t in game.racks[seat]) / 5

@@ -48,7 +48,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from itertools import combinations_with_replacement
-from typing import ClassVar
+from typing import ClassVar, Self
 
 from .cards import JOKER, Card, Piece
 from .errors import IllegalMove
@@ -56,6 +56,8 @@ from .game import Event, Game, HandResult, Move, Timeout
 from .i18n import and_list, tr, trn, who
 from .melds import MeldRules, RunShape
 from .moves import Done
+from .notation import remove_pieces
+from .rng import Rng
 from .scoring import best_seats
 from .table import TableMeld, deal_one_at_a_time, next_seat
 from .views import PlayerPanel, SeatState
@@ -341,6 +343,9 @@ class SheddingGame(Game[Card]):
     notes: list[str] = field(default_factory=list)
     """Why each player is out (``no passport``, ``no play``, ``conceded``…), or ``Game``."""
     passport: list[bool] = field(default_factory=list)
+    known: list[list[Card]] = field(default_factory=list)
+    """Per seat, cards every seat knows are in its hand (Penang: a joker taken by a swap,
+    PEN-16) until played: the basis of :meth:`redeal_unseen`."""
     turn: int = 0
     actions: int = 0
     """Actions (melds, lay-offs) made in the turn in play."""
@@ -422,6 +427,7 @@ class SheddingGame(Game[Card]):
         self.out = [False] * n
         self.notes = [""] * n
         self.passport = [False] * n
+        self.known = [[] for _ in range(n)]
         self.turn = first  # PEN-6, RMI-6
         self.actions = 0
         self.phase = "play"
@@ -544,6 +550,55 @@ class SheddingGame(Game[Card]):
                                  to_move=s == self.to_move, dealer=s == self.dealer,
                                  note=self.seat_note(s))
                      for s in range(self.players))
+
+    # -- what a seat cannot see ---------------------------------------------------
+
+    def _shed(self, seat: int, pieces: Sequence[Card]) -> None:
+        """``pieces`` leave ``seat``'s hand for the table: no longer known to be held there."""
+        self.hands[seat] = remove_pieces(self.hands[seat], pieces)
+        if seat < len(self.known):
+            rest = list(self.known[seat])
+            for piece in pieces:
+                if piece in rest:
+                    rest.remove(piece)
+            self.known[seat] = rest
+
+    def _learn(self, seat: int, piece: Card) -> None:
+        """Everyone saw ``piece`` go into ``seat``'s hand."""
+        if len(self.known) != self.players:  # a snapshot from before ``known``
+            self.known = [[] for _ in range(self.players)]
+        self.known[seat].append(piece)
+
+    def _known_in(self, seat: int) -> list[Card]:
+        """The cards of ``seat``'s hand everyone knows are there (a snapshot saved before
+        ``known`` existed knows none)."""
+        known = self.known[seat] if seat < len(self.known) else []
+        return sorted((Counter(self.hands[seat]) & Counter(known)).elements(),
+                      key=lambda c: c.index)
+
+    def redeal_unseen(self, seat: int, rng: Rng) -> Self:
+        """A game ``seat`` cannot tell apart from this one (see :meth:`Game.redeal_unseen`).
+
+        Hidden places: the other hands, less the cards known to be in them
+        (``known``), and the cards set aside (PEN-5, RMI-5). Their cards are
+        gathered in card order, shuffled with ``rng`` and dealt back, each place
+        keeping its size; a redealt hand is kept in card order, as dealt.
+        """
+        new = self.clone()
+        others = [s for s in range(self.players) if s != seat]
+        kept = {s: self._known_in(s) for s in others}
+        pool: list[Card] = list(self.set_aside)
+        for s in others:
+            pool.extend(remove_pieces(self.hands[s], kept[s]))
+        pool.sort(key=lambda c: c.index)
+        rng.shuffle(pool)
+        for s in others:
+            count = len(self.hands[s]) - len(kept[s])
+            new.hands[s] = sorted([*kept[s], *pool[:count]], key=lambda c: c.index)
+            del pool[:count]
+        new.set_aside = pool
+        new.rng = Rng(rng.next64())
+        return new
 
     def inventory(self) -> Counter[Card]:
         """Every card of the game in play: hands, table and the cards set aside."""

@@ -87,6 +87,24 @@ async def player_stats(tx: Tx, guild_id: int, user_id: int) -> list[PlayerStatsR
             for variant, games, wins, avg_points, best, rating, last in rows]
 
 
+async def computers_beaten(tx: Tx, guild_id: int, user_id: int
+                           ) -> list[tuple[str, str | None, int]]:
+    """(variant, level, count): the computer players one person finished ahead of, by
+    variant and level (issue 23: "beat 2 strong computers"). A level ``None`` is a
+    computer seated before levels were recorded: its variant's default. A person who
+    left and whose seat a computer finished is no computer here (it has a user)."""
+    rows = await tx.fetch(
+        "SELECT r.variant, s.level, COUNT(*)"
+        " FROM results AS r"
+        " JOIN results AS c ON c.game_id = r.game_id AND c.is_computer AND c.user_id IS NULL"
+        "   AND c.place > r.place"
+        " JOIN seats AS s ON s.game_id = c.game_id AND s.seat = c.seat"
+        " WHERE r.guild_id = :guild AND r.user_id = :user AND NOT r.is_computer"
+        " GROUP BY r.variant, s.level ORDER BY r.variant, s.level",
+        {"guild": guild_id, "user": user_id})
+    return [(str(variant), level, int(count)) for variant, level, count in rows]
+
+
 _PICK_GAMES = {
     # a member's games, through the (guild, user, finished_at) index
     True: "SELECT game_id FROM results"

@@ -495,6 +495,12 @@ class Store:
         async with self._db.snapshot() as tx:
             return await records.player_stats(tx, guild_id, user_id)
 
+    async def computers_beaten(self, guild_id: int, user_id: int
+                               ) -> list[tuple[str, str | None, int]]:
+        """(variant, level, count) of the computers ``user_id`` finished ahead of."""
+        async with self._db.snapshot() as tx:
+            return await records.computers_beaten(tx, guild_id, user_id)
+
     async def history(self, guild_id: int, user_id: int | None = None,
                       limit: int = 10) -> list[HistoryRow]:
         async with self._db.snapshot() as tx:

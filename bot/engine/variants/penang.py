@@ -211,7 +211,7 @@ class PenangGame(SheddingGame):
 
     def _meld(self, seat: int, melds: list[Meld], events: list[Event]) -> None:
         for meld in melds:
-            self.hands[seat] = remove_pieces(self.hands[seat], self.own_all(meld.pieces))
+            self._shed(seat, self.own_all(meld.pieces))
             number = len(self.table) + 1
             self.table.append(TableMeld(number, seat, meld))
             events.append(Event("meld", tr("{player} laid meld {number}: {describe}.",
@@ -223,7 +223,7 @@ class PenangGame(SheddingGame):
 
     def _lay_off(self, seat: int, cards: list[Piece], number: int, grown: Meld,
                  events: list[Event]) -> None:
-        self.hands[seat] = remove_pieces(self.hands[seat], self.own_all(cards))
+        self._shed(seat, self.own_all(cards))
         replace_meld(self.table, number, grown)
         events.append(Event("layoff", tr("{player} laid off {cards} on meld {number}: "
                                          "{describe}.",
@@ -233,7 +233,9 @@ class PenangGame(SheddingGame):
 
     def _swap(self, seat: int, card: Piece, number: int, swapped: Meld,
               events: list[Event]) -> None:
-        self.hands[seat] = [*remove_pieces(self.hands[seat], [self.own(card)]), JOKER]
+        self._shed(seat, [self.own(card)])
+        self.hands[seat].append(JOKER)
+        self._learn(seat, JOKER)  # PEN-16: everyone saw the joker go to this hand
         replace_meld(self.table, number, swapped)
         events.append(Event("swap", tr("{player} swapped {card} for the joker in meld "
                                        "{number}: {describe}.",

@@ -38,7 +38,7 @@ from ..game import Event, Move, Options, Timeout, option
 from ..i18n import figure, joined, tr, trn, who
 from ..melds import Meld, describe, extend_meld, read_meld
 from ..moves import Done, LayOff, MeldDown, Placed, Swap, placed
-from ..notation import check_held, remove_pieces
+from ..notation import check_held
 from ..rummi_chips import (
     DEFAULT_TIERS,
     HALVES,
@@ -252,7 +252,7 @@ class RummiGame(SheddingGame):
         return extend_meld(target.meld, list(cards), self.rules, number)  # RMI-13
 
     def _lay(self, seat: int, meld: Meld, events: list[Event]) -> None:
-        self.hands[seat] = remove_pieces(self.hands[seat], self.own_all(meld.pieces))
+        self._shed(seat, self.own_all(meld.pieces))
         number = len(self.table) + 1
         self.table.append(TableMeld(number, seat, meld))
         events.append(Event("meld", tr("{player} laid meld {number}: {describe}.",
@@ -263,7 +263,7 @@ class RummiGame(SheddingGame):
 
     def _add(self, seat: int, card: Piece, number: int, grown: Meld,
              events: list[Event]) -> None:
-        self.hands[seat] = remove_pieces(self.hands[seat], [self.own(card)])
+        self._shed(seat, [self.own(card)])
         replace_meld(self.table, number, grown)
         events.append(Event("layoff", tr("{player} added {card} to meld {number}: {describe}.",
                                          player=who(seat), card=card.code, number=number,

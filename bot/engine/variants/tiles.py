@@ -375,6 +375,34 @@ class TilesGame(Game[Tile]):
     def hand(self, seat: int) -> Sequence[Tile]:
         return self.racks[seat]
 
+    def redeal_unseen(self, seat: int, rng: Rng) -> TilesGame:
+        """A game ``seat`` cannot tell apart from this one (see :meth:`Game.redeal_unseen`).
+
+        Hidden places: the other racks and the pool. Tiles another player has staged
+        from their rack this turn lie open on the staged table, so they stay on that
+        rack; every other hidden tile is gathered in tile order, shuffled with ``rng``
+        and dealt back, each place keeping its size. A redealt player's newest tile
+        (only ever badged in their own hand) becomes the last tile dealt to them.
+        """
+        new = self.clone()
+        others = [s for s in range(self.players) if s != seat]
+        kept = {s: sorted(self._placed_from_rack()) if s == self.turn and not self.over
+                else [] for s in others}
+        pool = list(self.pool)
+        for s in others:
+            pool.extend(remove_pieces(self.racks[s], kept[s]))
+        pool.sort()
+        rng.shuffle(pool)
+        for s in others:
+            count = len(self.racks[s]) - len(kept[s])
+            new.racks[s] = [*kept[s], *pool[:count]]
+            del pool[:count]
+            if self.drawn[s] is not None:
+                new.drawn[s] = new.racks[s][-1] if count else None
+        new.pool = pool
+        new.rng = Rng(rng.next64())
+        return new
+
     def inventory(self) -> Counter[Tile]:
         """Every tile: pool, racks and the committed table (a staged tile is still the
         rack's or the table's until the turn is committed)."""
