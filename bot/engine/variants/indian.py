@@ -286,9 +286,10 @@ def search_show(cards: Sequence[Card], rules: MeldRules) -> ShowVerdict:
             return _verdict_from_melds(display_order(melds), rules)
     groups = _card_groups(arrangement.melds)
     left = tuple(IndianGame.own_all(arrangement.deadwood))
-    verb = "fits" if len(ordinary) == 1 else "fit"
+    unfit = ordinary or left
     return ShowVerdict(False, groups, _show_text(arrangement.melds, rules),
-                       tr("{cards} {verb} no group", cards=codes(ordinary or left), verb=verb),
+                       trn("{cards} fits no group", "{cards} fit no group", len(unfit),
+                           cards=codes(unfit)),
                           leftover=left,
                        sequences=arrangement.runs, pure_sequences=arrangement.pure_runs)
 
@@ -969,9 +970,8 @@ class IndianGame(DrawDiscardGame):
              for s in range(n)),
             key=lambda p: (p.place, p.seat)))
         if self.is_over and self.options.format != "points":
-            deals = tr("{hand_number} deal",
-                       hand_number=self.hand_number) + ("s" if self.hand_number != 1 else "")
-            title = tr("Game over after {deals}", deals=deals)
+            title = trn("Game over after {n} deal", "Game over after {n} deals",
+                        self.hand_number)
         elif self.is_over:
             title = tr("Game over")
         else:

@@ -244,9 +244,9 @@ def close_refusal(cards: Sequence[Card], table: Sequence[Meld] = ()) -> str:
     """Why ``cards`` (a hand without its closing card) cannot all be exposed (REM-19, REM-20)."""
     free = best_arrangement(cards, RULES, card_value)
     if free is not None and free.deadwood:
-        verb = "fits" if len(free.deadwood) == 1 else "fit"
-        return (tr("{cards} {verb} no combination: every card but the closing card must be in "
-                   "one", cards=codes(sort_by_suit(free.deadwood)), verb=verb))
+        return trn("{cards} fits no combination: every card but the closing card must be "
+                   "in one", "{cards} fit no combination: every card but the closing card must "
+                   "be in one", len(free.deadwood), cards=codes(sort_by_suit(free.deadwood)))
     return tr("a set needs a sequence first (on the table or in your combinations)")
 
 
