@@ -135,6 +135,32 @@ def _best(mask: int) -> tuple[int, int]:
     return best
 
 
+@lru_cache(maxsize=1 << 18)
+def _after_discard(mask: int) -> int:
+    """The least best deadwood of ``mask`` less one card (at least one card must go)."""
+    if not mask:
+        return 1 << 30
+    low = mask & -mask
+    bit = low.bit_length() - 1
+    rest = mask ^ low
+    best = min(_best(rest)[0], _after_discard(rest) + _VALUES[bit])
+    for meld in _BY_LOWEST[bit]:
+        if meld & mask == meld:
+            best = min(best, _after_discard(mask ^ meld))
+    return best
+
+
+def discard_deadwood(mask: int) -> int:
+    """The lowest best deadwood a discard from the cards of ``mask`` leaves (GIN-16): one
+    search, the discard chosen inside it."""
+    return _after_discard(mask)
+
+
+def mask_deadwood(mask: int) -> int:
+    """:func:`deadwood_count` of the cards of a bit mask (bit = ``Card.index``)."""
+    return _best(mask)[0]
+
+
 def deadwood_count(cards: Iterable[Card]) -> int:
     """GIN-11: the best deadwood count of ``cards`` (distinct cards of one pack)."""
     return _best(mask_of(cards))[0]
@@ -436,6 +462,8 @@ class GinGame(DrawDiscardGame):
     """Takes from the pile this hand, offer and wall aside (GIN-26)."""
     recycled: bool = False
     """The last turn ended by discarding the card taken that turn (GIN-27)."""
+    discards: list[list[Card]] = field(default_factory=list)
+    """Per seat, the cards it discarded this hand, in order (public, GIN-9)."""
     showdowns: list[Showdown | None] = field(default_factory=list)
     """Per finished hand, how it ended (``None``: void)."""
     running: list[int] = field(default_factory=list)
@@ -501,6 +529,7 @@ class GinGame(DrawDiscardGame):
     def _start_hand(self, order: Sequence[int], events: list[Event]) -> None:
         """GIN-7, GIN-8: the deal, the upcard, and the non-dealer decides on it first."""
         self.first_upcard = self.pile[-1]
+        self.discards = [[], []]
         self.offer = 1
         self.takes = 0
         self.recycled = False
@@ -691,6 +720,10 @@ class GinGame(DrawDiscardGame):
                                 f"knock with {self.pile[-1].code} or pass.", self.turn))
             return
         self._pass_turn(events)
+
+    def _put_on_pile(self, seat: int, card: Card, events: list[Event]) -> None:
+        super()._put_on_pile(seat, card, events)
+        self.discards[seat].append(card)
 
     def _knock(self, preview: KnockPreview, events: list[Event]) -> None:
         """GIN-17 … GIN-33: lay the knocker's melds, the engine defends, the hand is scored."""
