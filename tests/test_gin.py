@@ -288,7 +288,7 @@ def test_GIN_22_and_E3_lay_offs_including_onto_cards_laid_off_before() -> None:
     assert show.defender_melds == (tuple(cards("2S 2D 2C")),)
     assert [c.code for c, _ in show.layoffs] == ["6H", "7H", "9H", "10C"]
     assert show.defender_count == 25 and after.results[-1].points == (21, 0)
-    assert "6H → 3H 4H 5H" in after.results[-1].notes[1] or show.layoffs[0][1] == 0
+    assert [i for _, i in show.layoffs] == [0, 0, 1, 2]  # onto the knocker's melds 1, 2, 3
 
 
 def test_GIN_22_never_onto_the_knockers_deadwood_and_no_lay_offs_after_gin() -> None:
@@ -490,7 +490,8 @@ def test_GIN_41_the_knock_message() -> None:
     defender = next(p for p in view.placings if p.seat == 1)
     assert defender.grouped and defender.deadwood_value == 25
     assert [g.kind for g in defender.groups] == ["set", "layoff", "layoff", "layoff"]
-    assert "6H → 3H 4H 5H" in defender.grouping_note
+    assert defender.grouping_note == \
+        "laid off: 6H 7H → 3H 4H 5H · 9H → 9S 9D 9C · 10C → JC QC KC"
 
 
 # -- timeouts --------------------------------------------------------------------------------
@@ -526,3 +527,17 @@ def test_GIN_44_three_timeouts_put_a_player_on_auto_play_both_absent_abandon() -
     after, _ = knock(both, "KH")
     assert after.is_over and after.abandoned and after.winners == ()
     assert after.result_view().title == "Game abandoned"
+
+
+def test_GIN_41_the_results_picture_groups_both_hands_and_marks_lay_offs() -> None:
+    import cardart
+
+    game = gin(held=["3H 4H 5H 9S 9D 9C JC QC KC 4S KS", "6H 7H 9H 10C 2C 2S 2D 5S KD QD"])
+    view = game.apply(Knock(0, card("KS")))[0].result_view()
+    defender = next(p for p in view.placings if p.seat == 1)
+    assert [view.group_title(g) for g in defender.groups] == ["Set", "Laid off", "Laid off",
+                                                             "Laid off"]
+    knocker = next(p for p in view.placings if p.seat == 0)
+    assert [view.group_title(g) for g in knocker.groups] == ["Run", "Set", "Run"]
+    png = cardart.render_results(view, ["alice", "bob"], title="Gin Rummy")
+    assert png.startswith(b"\x89PNG")

@@ -26,7 +26,6 @@ from tests.e2e_helpers import (
     pictured,
     published,
     start_game,
-    turn_message,
 )
 from tests.fakediscord import FakeDiscord, User
 

@@ -203,9 +203,7 @@ def _should_knock(game: GinGame, seat: int, knock: Knock, view: _View) -> bool:
     turns = 31 - stock
     opponent_picks = bin(view.picked).count("1")
     risk = UNDERCUT_RISK * (dead / 10) * min(1.0, turns / 14) + 0.08 * opponent_picks
-    if risk > 0.55 and dead >= 6:
-        return False
-    return True
+    return not (risk > 0.55 and dead >= 6)
 
 
 def _take_gain(view: _View, card: Card, locked_taken: bool) -> float:

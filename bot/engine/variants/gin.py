@@ -293,24 +293,21 @@ def defend(cards: Sequence[Card], knocker_melds: Sequence[Sequence[Card]],
     if not lay_off:
         return Defence(best_grouping(cards))
     per_meld = [_layoff_choices(m, held) for m in knocker_melds]
-    options: list[tuple[tuple[int, int, tuple[Any, ...]], tuple[tuple[Card, int], ...]]] = []
+    options: list[tuple[int, int, tuple[tuple[Card, int], ...]]] = []
     for combo in product(*per_meld):
-        laid = [(card, i) for i, cs in enumerate(combo) for card in cs]
+        laid = tuple((card, i) for i, cs in enumerate(combo) for card in cs)
         laid_mask = mask_of(c for c, _ in laid)
         if len(laid) != laid_mask.bit_count():
             continue  # one card offered to two melds
-        rest = held & ~laid_mask
-        dead = _best(rest)[0]
-        options.append(((dead, len(laid), ()), tuple(laid)))
-    least = min(key[:2] for key, _ in options)
+        options.append((_best(held & ~laid_mask)[0], len(laid), laid))
+    least = min(option[:2] for option in options)
     best: tuple[Any, ...] | None = None
     chosen: tuple[tuple[Card, int], ...] = ()
     grouping = None
-    for key, laid in options:
-        if key[:2] != least:
+    for dead, count, laid in options:
+        if (dead, count) != least:
             continue
-        rest_cards = remove_pieces(list(cards), [c for c, _ in laid])
-        found = best_grouping(rest_cards)
+        found = best_grouping(remove_pieces(list(cards), [c for c, _ in laid]))
         rank = (canonical_key(found.melds), tuple(canonical(c) for c, _ in laid))
         if best is None or rank < best:
             best, chosen, grouping = rank, laid, found
@@ -785,8 +782,7 @@ class GinGame(DrawDiscardGame):
         if seat == show.knocker:
             return f"{show.kind if show.kind != 'undercut' else 'knock'}, deadwood " \
                    f"{show.knocker_count}"
-        laid = f", laid off {codes(c for c, _ in show.layoffs)}" if show.layoffs else ""
-        return f"deadwood {show.defender_count}{laid}"
+        return f"deadwood {show.defender_count}"
 
     def _void(self, why: str, events: list[Event]) -> None:
         """GIN-25: no points, no box, the same dealer deals again."""
@@ -970,8 +966,9 @@ class GinGame(DrawDiscardGame):
                                   [c for c, j in show.layoffs if j == i], "layoff")
                        for n, i in enumerate(targets)])
                 deadwood, value = show.defender_deadwood, show.defender_count
-                note = "; ".join(f"{c.code} → {codes(show.knocker_melds[i])}"
-                                 for c, i in show.layoffs)
+                note = " · ".join(
+                    f"{codes(c for c, j in show.layoffs if j == i)} → "
+                    f"{codes(show.knocker_melds[i])}" for i in targets)
             placings.append(Placing(
                 seat=s, place=ranks[s], points=f"{last.points[s]:+d}",
                 total=str(last.totals[s]), held=last.held[s], note=last.notes[s],
@@ -986,7 +983,7 @@ class GinGame(DrawDiscardGame):
         else:
             title = f"Hand {last.number}: {show.kind}"
         return ResultView(variant=self.variant, title=title, placings=tuple(placings),
-                          seed=self.seed, match_over=self.is_over)
+                          seed=self.seed, match_over=self.is_over, pure_runs=False)
 
 
 def _meld_view(number: int, cards: Sequence[Card], kind: str = "") -> MeldView:
