@@ -30,7 +30,7 @@ when the card ends up in a meld, and throws the dearest deadwood card.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from ..engine.cards import Card, card_deck
 from ..engine.game import Move
@@ -48,8 +48,11 @@ from ..engine.variants.gin import (
 _DECK = sorted(card_deck(1), key=lambda c: c.index)
 LOOK_AHEAD = 1.6
 """How many draws' worth of improvement a hand is credited with."""
-DANGER = 0.35
-"""Share of a card's value charged when the opponent is likely to use it."""
+DANGER = 6.0
+"""Deadwood points a discard is charged per unit of chance that it gives the opponent a
+meld (a meld from the pile brings its knock nearer)."""
+TAKE_MARGIN = 0.0
+"""How much better than a stock draw a take must leave the hand (it also shows the card)."""
 UNDERCUT_RISK = 0.45
 """How hard a late knock with a high count is held back (the opponent may undercut)."""
 
@@ -85,19 +88,24 @@ def _related(card: Card, mask: int) -> bool:
     return False
 
 
+def _after_draws(mask: int, unseen: Sequence[Card]) -> list[int]:
+    """For each unseen card: the best deadwood after drawing it and the best discard.
+
+    A card that melds with nothing held is deadwood in every arrangement, so it
+    is either thrown back or replaces the card whose loss helps most: no search.
+    """
+    now = _dw(mask)
+    replace = discard_deadwood(mask) if mask else now
+    return [discard_deadwood(mask | 1 << card.index) if _related(card, mask)
+            else min(now, replace + card_value(card)) for card in unseen]
+
+
 def potential(mask: int, unseen: Sequence[Card]) -> float:
     """Average lowering of the best deadwood one draw of an unseen card would bring."""
     if not unseen:
         return 0.0
     now = _dw(mask)
-    total = 0
-    for card in unseen:
-        if not _related(card, mask):
-            continue
-        after = discard_deadwood(mask | 1 << card.index)
-        if after < now:
-            total += now - after
-    return total / len(unseen)
+    return sum(now - after for after in _after_draws(mask, unseen)) / len(unseen)
 
 
 def hand_score(mask: int, unseen: Sequence[Card]) -> float:
@@ -106,7 +114,8 @@ def hand_score(mask: int, unseen: Sequence[Card]) -> float:
 
 
 class _View:
-    """What ``seat`` knows: its hand, the cards it has not seen, the opponent's picks."""
+    """What ``seat`` knows: its hand, the cards it has not seen, the opponent's picks, and
+    the cards the opponent declined (our discards it left on the pile)."""
 
     def __init__(self, game: GinGame, seat: int) -> None:
         self.game, self.seat = game, seat
@@ -114,37 +123,53 @@ class _View:
         self.hand = list(game.hands[seat])
         self.mask = mask_of(self.hand)
         self.picked = mask_of(game.known[other]) if game.known else 0
-        thrown = game.discards[other] if game.discards else []
-        self.thrown = mask_of(thrown)
-        seen = self.mask | mask_of(game.pile) | self.picked
-        self.seen = seen
-        self.unseen = [c for c in _DECK if not seen >> c.index & 1]
+        pile = mask_of(game.pile)
+        self.seen = self.mask | pile | self.picked
+        self.unseen = [c for c in _DECK if not self.seen >> c.index & 1]
+        ours = mask_of(game.discards[seat]) if game.discards else 0
+        self.declined = ours & pile
+        in_hand = len(game.hands[other]) - bin(self.picked).count("1")
+        self.share = in_hand / len(self.unseen) if self.unseen else 0.0
+        """The chance that a given unseen card is in the opponent's hand."""
+
+    def _held(self, rank: int, suit: int, near: int) -> float:
+        """The chance the opponent holds the card (``near``: bits of cards it declined a
+        meld with, which make its neighbours less likely)."""
+        if not 1 <= rank <= 13:
+            return 0.0
+        bit = suit * 13 + rank - 1
+        if self.picked >> bit & 1:
+            return 1.0
+        if self.seen >> bit & 1:
+            return 0.0
+        return self.share * (0.5 if near else 1.0)
 
     def danger(self, card: Card) -> float:
-        """How likely the opponent can use ``card`` (0 … 1)."""
-        risk = 0.0
-        picked, seen, thrown = self.picked, self.seen | mask_of(self.game.pile), self.thrown
-        same_rank = [c for c in range(4) if c != card.suit]
-        held_rank = sum(picked >> (s * 13 + card.rank - 1) & 1 for s in same_rank)
-        free_rank = sum(not seen >> (s * 13 + card.rank - 1) & 1 for s in same_rank)
-        if held_rank:
-            risk = max(risk, 0.9 if held_rank >= 2 else 0.55)
-        elif free_rank >= 2:
-            risk = max(risk, 0.2)
-        for step in (-2, -1, 1, 2):
-            rank = card.rank + step
-            if not 1 <= rank <= 13:
-                continue
-            bit = card.suit * 13 + rank - 1
-            if picked >> bit & 1:
-                risk = max(risk, 0.7 if abs(step) == 1 else 0.4)
-        near = [card.suit * 13 + r - 1 for r in (card.rank - 1, card.rank + 1) if 1 <= r <= 13]
-        if near and all(seen >> b & 1 for b in near) and not held_rank and free_rank < 2:
-            risk = min(risk, 0.05)
-        if thrown >> card.index & 1 or any(
-                thrown >> (s * 13 + card.rank - 1) & 1 for s in same_rank):
-            risk *= 0.5
-        return risk
+        """The chance the opponent can meld ``card`` with what it holds (0 … 1)."""
+        declined = self.declined
+        rank, suit = card.rank, card.suit
+        near_rank = any(declined >> (s * 13 + rank - 1) & 1 for s in range(4))
+        others = [self._held(rank, s, near_rank) for s in range(4) if s != suit]
+        none = _product(1 - p for p in others)
+        one = sum(p * _product(1 - q for j, q in enumerate(others) if j != i)
+                  for i, p in enumerate(others))
+        in_set = max(0.0, 1 - none - one)  # two or more of the rank
+
+        def held(step: int) -> float:
+            near = any(declined >> (suit * 13 + r - 1) & 1
+                       for r in (rank + step - 1, rank + step + 1) if 1 <= r <= 13)
+            return self._held(rank + step, suit, near)
+
+        h = {step: held(step) for step in (-2, -1, 1, 2)}
+        no_run = (1 - h[-2] * h[-1]) * (1 - h[-1] * h[1]) * (1 - h[1] * h[2])
+        return 1 - (1 - in_set) * no_run
+
+
+def _product(values: Iterable[float]) -> float:
+    total = 1.0
+    for v in values:
+        total *= v
+    return total
 
 
 def _locked(game: GinGame) -> int:
@@ -161,8 +186,7 @@ def _choose_discard(view: _View, locked: int, rng: random.Random, careful: bool)
             continue
         rest = view.mask & ~(1 << card.index)
         if careful:
-            score = hand_score(rest, view.unseen) + DANGER * card_value(card) * \
-                view.danger(card)
+            score = hand_score(rest, view.unseen) + DANGER * view.danger(card)
         else:
             score = float(_dw(rest))
         key = (round(score, 6), -card_value(card))
@@ -206,22 +230,6 @@ def _should_knock(game: GinGame, seat: int, knock: Knock, view: _View) -> bool:
     return not (risk > 0.55 and dead >= 6)
 
 
-def _take_gain(view: _View, card: Card, locked_taken: bool) -> float:
-    """How much better the hand is with ``card`` (best discard after) than now."""
-    mask = view.mask | 1 << card.index
-    locked = 1 << card.index if locked_taken else 0
-    unseen = [c for c in view.unseen if c != card]
-    best = None
-    rest = mask & ~locked
-    while rest:
-        low = rest & -rest
-        rest ^= low
-        score = hand_score(mask ^ low, unseen)
-        best = score if best is None else min(best, score)
-    assert best is not None
-    return hand_score(view.mask, view.unseen) - best
-
-
 def _takes_simple(game: GinGame, seat: int, card: Card) -> bool:
     """SimpleGinRummyBot's rule: take the upcard when it ends up in a meld."""
     mask = mask_of(game.hands[seat])
@@ -230,9 +238,14 @@ def _takes_simple(game: GinGame, seat: int, card: Card) -> bool:
 
 
 def _takes(game: GinGame, seat: int, card: Card, view: _View) -> bool:
-    gain = _take_gain(view, card, game.taken_locked)
-    # A stock card brings the look-ahead's improvement on average, and hides what we hold.
-    return gain > potential(view.mask, view.unseen) * 1.0 + 0.5
+    """Take ``card`` when the best deadwood after it (and a discard) is lower than a stock
+    draw's is expected to be (averaged over the cards not seen)."""
+    locked = 1 << card.index if game.taken_locked else 0
+    taken, _ = _min_after(view.mask | 1 << card.index, locked)
+    if not view.unseen:
+        return taken < _dw(view.mask)
+    drawn = sum(_after_draws(view.mask, view.unseen)) / len(view.unseen)
+    return taken < drawn - TAKE_MARGIN
 
 
 def _choose(game: GinGame, seat: int, rng: random.Random, careful: bool) -> Move:
