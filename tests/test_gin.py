@@ -541,3 +541,15 @@ def test_GIN_41_the_results_picture_groups_both_hands_and_marks_lay_offs() -> No
     assert [view.group_title(g) for g in knocker.groups] == ["Run", "Set", "Run"]
     png = cardart.render_results(view, ["alice", "bob"], title="Gin Rummy")
     assert png.startswith(b"\x89PNG")
+
+
+def test_GIN_38_openspiel_cards_actions_and_parameters() -> None:
+    from bench.gin import meld_pieces, os_id, os_parameters
+
+    assert [os_id(c) for c in cards("AS AC AD AH KS KH")] == [0, 13, 26, 39, 12, 51]
+    assert os_parameters(GinOptions.build(preset="openspiel", knock_limit=7)) == {
+        "knock_card": 7, "gin_bonus": 25, "undercut_bonus": 25, "oklahoma": False}
+    run = tuple(cards("2H 3H 4H 5H 6H 7H 8H 9H"))
+    assert [len(p) for p in meld_pieces(run)] == [5, 3]
+    assert [len(p) for p in meld_pieces(run[:6])] == [3, 3]
+    assert meld_pieces(run[:5]) == [run[:5]]

@@ -28,6 +28,7 @@ from tests.e2e_helpers import (
     start_game,
 )
 from tests.fakediscord import FakeDiscord, User
+from tests.gin_helpers import gin
 
 
 async def play_by_buttons(fake: FakeDiscord, session: Session, user: User, move: Move) -> str:
@@ -115,3 +116,23 @@ async def test_a_restart_in_the_middle_of_a_hand(fake_discord: FakeDiscord, db: 
         waiting = bob if restored.seats[restored.game.to_move].name == "alice" else alice
         panel = await open_panel(fake_discord, waiting)
         assert "It is not your turn yet." in panel.text, panel.text
+
+
+async def test_GIN_40_typed_commands_check_gin_and_refusals(fake_discord: FakeDiscord,
+                                                          db: Path) -> None:
+    alice, bob = fake_discord.user("alice"), fake_discord.user("bob")
+    async with running_bot(fake_discord, db) as bot:
+        session = await start_game(fake_discord, bot, alice, variant="gin", joiners=[bob])
+        names = {s.name: i for i, s in enumerate(session.seats)}
+        session.game = gin(held=["2S 3S 4S 8H 8D 8C JD QD KD 4C KH", None],
+                           turn=names["alice"])
+        before = session.game.to_json()
+        check = await (await fake_discord.slash(alice, "/gin check")).reply()
+        assert check.ephemeral and "Discarding KH leaves deadwood 4" in check.text, check.text
+        refused = await (await fake_discord.slash(alice, "/gin gin", card="KH")).reply()
+        assert refused.text == "that is not gin: deadwood 4"
+        early = await (await fake_discord.slash(bob, "/gin pass")).reply()
+        assert "turn" in early.text.lower()
+        assert session.game.to_json() == before  # nothing changed
+        done = await (await fake_discord.slash(alice, "/gin knock", card="KH")).reply()
+        assert session.game.results and "knock" in done.text.lower(), done.text
