@@ -145,6 +145,21 @@ def test_RMI_24_a_player_who_left_ranks_last_and_collects_no_tier_chips() -> Non
     assert two_left.places == (3, 1, 1, 4)  # leavers behind, in their own points order
 
 
+def test_RMI_27_a_player_who_left_collects_no_adjustment_but_pays_what_it_owes() -> None:
+    """RMI-27 pairs every two players; a leaver with the lower worth would collect from
+    the others (leaving with no Ace or joker earned +0.5 a pair). The bot's reading:
+    leaving never earns a chip, so those payments lapse; a leaver holding more still pays."""
+    two = hands("4C 6D", "AH JK 3S")  # the leaver (seat 0) holds nothing worth anything
+    stayed = settle(two, [0, 1])
+    assert any(p.payee == 0 and p.reason != TIER for p in stayed.payments)
+    left = settle(two, [0, 1], last=[0])
+    assert left.places == (2, 1)
+    assert all(p.payee != 0 for p in left.payments)
+    assert left.chips[0] < 0 and sum(left.chips) == 0
+    rich = settle(hands("AH AH JK", "4C 6D"), [0, 1], last=[0])
+    assert {p.payer for p in rich.payments if p.reason != TIER} == {0}
+
+
 # ---------------------------------------------------------------------------
 # RMI-25: tiers
 # ---------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""Store: user settings and the hand order last shown to a player (NOT-7), on both databases."""
+"""Store: user and server settings, the hand last shown to a player (NOT-7); both databases."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import pytest
 from bot.store import SeatRow, Settings, Store
 
 USER, OTHER = 1001, 1002
+GUILD, OTHER_GUILD = 2001, 2002
 
 
 @pytest.fixture
@@ -48,6 +49,28 @@ async def test_unknown_setting_values_are_refused(store, changes):
     with pytest.raises(ValueError, match=r"must be one of|flat"):
         await store.set_settings(USER, **changes)
     assert await store.get_settings(USER) == Settings()
+
+
+async def test_server_settings_default_to_none_set(store):
+    assert await store.get_server_settings(GUILD) == {}
+
+
+async def test_server_settings_merge_per_server_and_survive_reopening(path):
+    async with await Store.open(path) as store:
+        assert await store.set_server_settings(GUILD, {"language": "ms"}) == {"language": "ms"}
+        changed = await store.set_server_settings(GUILD, {"rate_hinted_games": False})
+        assert changed == {"language": "ms", "rate_hinted_games": False}
+        assert await store.set_server_settings(GUILD, {"language": None}) == {
+            "rate_hinted_games": False}
+        assert await store.get_server_settings(OTHER_GUILD) == {}
+    async with await Store.open(path) as reopened:
+        assert await reopened.get_server_settings(GUILD) == {"rate_hinted_games": False}
+
+
+async def test_nested_server_settings_are_refused(store):
+    with pytest.raises(ValueError, match="flat"):
+        await store.set_server_settings(GUILD, {"nested": {"a": 1}})
+    assert await store.get_server_settings(GUILD) == {}
 
 
 async def test_shown_hands_are_kept_per_game_and_player(path):

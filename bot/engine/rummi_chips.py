@@ -235,6 +235,8 @@ def settle(hands: Sequence[Sequence[Piece]], turn_order: Sequence[int], *,
     ``last``: seats ranked after every other seat whatever their points, in their
     own points order (players who left the match: the bot records them last, so
     they pay the last tiers and collect none; the rules leave leaving to the bot).
+    They collect no adjustment either: a pair in which a leaver's worth is the lower
+    pays nothing, so leaving never earns a chip; what a leaver owes, it pays.
     """
     n = len(hands)
     if sorted(turn_order) != list(range(n)):
@@ -256,7 +258,7 @@ def settle(hands: Sequence[Sequence[Piece]], turn_order: Sequence[int], *,
                                            for seat, p in enumerate(points)],
                                           lower_is_better=True))
         main = _tier_payments(places, tier_amounts(tiers, n), turn_order)
-    payments = tuple(main + _adjustments(worths, turn_order))
+    payments = tuple(main + [p for p in _adjustments(worths, turn_order) if p.payee not in last])
     chips = [0] * n
     for p in payments:
         chips[p.payer] -= p.half_chips

@@ -61,6 +61,12 @@ _MOVE_UPDATE = (
 _MOVE_COLUMNS = "(game_id, seq, seat, user_id, move, created_at)"
 
 
+def _check_flat(settings: JSONObject) -> None:
+    """Settings objects are flat: the databases' JSON merges agree only on those."""
+    if any(isinstance(value, dict) for value in settings.values()):
+        raise ValueError("settings are flat: a value cannot be an object")
+
+
 def _dump(value: Any) -> str:
     """Compact JSON; refuses NaN/infinity, which would not read back as JSON."""
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
@@ -85,6 +91,13 @@ class Store:
             "  card_style = COALESCE(:card_style, user_settings.card_style),"
             f"  extra = {merged}, updated_at = :now"
             " RETURNING hand_sort, card_style, extra")
+        self._server_settings_sql = (
+            "INSERT INTO server_settings (guild_id, settings, updated_at)"
+            f" VALUES (:guild, {fresh}, :now)"
+            " ON CONFLICT (guild_id) DO UPDATE SET"
+            f"  settings = {backend.json_merge('server_settings.settings', ':extra')},"
+            "  updated_at = :now"
+            " RETURNING settings")
 
     @classmethod
     async def open(cls, target: str | Path, *, clock: Clock = time.time) -> Self:
@@ -392,8 +405,7 @@ class Store:
         """
         _check_choice("hand_sort", hand_sort, HandSort)
         _check_choice("card_style", card_style, CardStyle)
-        if any(isinstance(value, dict) for value in (extra or {}).values()):
-            raise ValueError("extra settings are flat: a value cannot be an object")
+        _check_flat(extra or {})
         defaults = Settings()
         rows = await self._db.fetch(self._settings_sql, {
             "user": user_id, "hand_sort": hand_sort, "card_style": card_style,
@@ -401,6 +413,25 @@ class Store:
             "extra": _dump(extra or {}), "now": self._clock()})
         hand_sort_now, card_style_now, extra_now = rows[0]
         return Settings(hand_sort_now, card_style_now, json.loads(extra_now))
+
+    # -- server settings ----------------------------------------------------
+
+    async def get_server_settings(self, guild_id: int) -> JSONObject:
+        """A server's settings (``{}`` until a member with Manage Server changes one)."""
+        rows = await self._db.fetch("SELECT settings FROM server_settings"
+                                    " WHERE guild_id = :guild", {"guild": guild_id})
+        return json.loads(rows[0][0]) if rows else {}
+
+    async def set_server_settings(self, guild_id: int, changes: JSONObject) -> JSONObject:
+        """Merge ``changes`` into a server's settings and return them all.
+
+        Each key given replaces its value and a key set to ``None`` is removed (back to
+        its default). Values are flat (not objects), as in :meth:`set_settings`'s extra.
+        """
+        _check_flat(changes)
+        rows = await self._db.fetch(self._server_settings_sql, {
+            "guild": guild_id, "extra": _dump(changes), "now": self._clock()})
+        return json.loads(rows[0][0])
 
     # -- shown hands (NOT-7) ----------------------------------------------
 
