@@ -46,8 +46,10 @@ from ..engine.variants.gin import (
 )
 
 _DECK = sorted(card_deck(1), key=lambda c: c.index)
-LOOK_AHEAD = 1.6
+LOOK_AHEAD = 1.0
 """How many draws' worth of improvement a hand is credited with."""
+KNOCK_CHANCE = 8.0
+"""Points a hand is credited per unit of chance that the next draw lets it knock."""
 DANGER = 6.0
 """Deadwood points a discard is charged per unit of chance that it gives the opponent a
 meld (a meld from the pile brings its knock nearer)."""
@@ -100,17 +102,16 @@ def _after_draws(mask: int, unseen: Sequence[Card]) -> list[int]:
             else min(now, replace + card_value(card)) for card in unseen]
 
 
-def potential(mask: int, unseen: Sequence[Card]) -> float:
-    """Average lowering of the best deadwood one draw of an unseen card would bring."""
-    if not unseen:
-        return 0.0
+def hand_score(mask: int, unseen: Sequence[Card], limit: int = 10) -> float:
+    """Lower is better: deadwood less the improvement the next draws may bring, less a
+    bonus for the chance that the next draw lets the hand knock (``limit``)."""
     now = _dw(mask)
-    return sum(now - after for after in _after_draws(mask, unseen)) / len(unseen)
-
-
-def hand_score(mask: int, unseen: Sequence[Card]) -> float:
-    """Lower is better: deadwood less the improvement the next draws may bring."""
-    return _dw(mask) - LOOK_AHEAD * potential(mask, unseen)
+    if not unseen:
+        return float(now)
+    after = _after_draws(mask, unseen)
+    mean = sum(after) / len(after)
+    knocks = sum(1 for a in after if a <= limit) / len(after) if now > limit else 0.0
+    return now - LOOK_AHEAD * (now - mean) - KNOCK_CHANCE * knocks
 
 
 class _View:
@@ -186,7 +187,8 @@ def _choose_discard(view: _View, locked: int, rng: random.Random, careful: bool)
             continue
         rest = view.mask & ~(1 << card.index)
         if careful:
-            score = hand_score(rest, view.unseen) + DANGER * view.danger(card)
+            score = hand_score(rest, view.unseen, view.game.knock_limit) + \
+                DANGER * view.danger(card)
         else:
             score = float(_dw(rest))
         key = (round(score, 6), -card_value(card))
