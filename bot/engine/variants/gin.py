@@ -424,12 +424,6 @@ class KnockPreview:
     kind: str
     """``knock``, ``gin`` or ``big gin``."""
 
-    @property
-    def text(self) -> str:
-        discard = f"discarding {self.card.code}" if self.card is not None else \
-            "laying all 11 cards"
-        return f"{self.kind} {discard}: {self.grouping.text}"
-
 
 # ---------------------------------------------------------------------------
 # The game
@@ -493,9 +487,6 @@ class GinGame(DrawDiscardGame):
     def check_piece(self, piece: Piece) -> None:
         if piece.is_joker:
             raise IllegalMove(NO_JOKERS)  # GIN-3
-
-    def value(self, card: Piece) -> int:
-        return card_value(card)
 
     @property
     def knock_limit(self) -> int:
