@@ -45,9 +45,12 @@ from bot.engine.moves import Discard, Draw
 from bot.engine.variants.gin import GinGame, GinOptions, Knock, Pass, deadwood_count
 
 Chooser = Callable[[GinGame, int, random.Random], Move]
-LEVELS: dict[str, Chooser] = {"standard": gin_ai.choose_move, "easy": gin_ai.choose_easy}
+LEVELS: dict[str, Chooser] = {"easy": gin_ai.choose_easy, "standard": gin_ai.choose_move}
+"""Every level of the registry; the cheap one first, the strongest (standard) last."""
 TARGET_RATE = 0.55
 TARGET_MOVE_SECONDS = 1.0
+PROGRESS = 25
+"""Games between the running tallies a long run prints."""
 
 # -- GIN-38: OpenSpiel's cards and actions --------------------------------------------------
 
@@ -262,6 +265,11 @@ def bench_level(name: str, choose: Chooser, games: int, seed: int) -> tuple[Tall
     started = time.perf_counter()
     for i in range(games):
         play_game(choose, i % 2, seed + i, tally)
+        if (i + 1) % PROGRESS == 0 and i + 1 < games:  # a long run can be read as it goes
+            low, high = wilson(tally.wins, tally.games)
+            print(f"  {name} after {tally.games} games: {tally.wins:g} won = "
+                  f"{tally.wins / tally.games:.1%} (95% CI {low:.1%}–{high:.1%}); median move "
+                  f"{Spread.of(tally.move_ms).median:.2f} ms", flush=True)
     elapsed = time.perf_counter() - started
     rate = tally.wins / tally.games
     low, high = wilson(tally.wins, tally.games)
