@@ -36,6 +36,7 @@ SHORT = {
     "remi": (1, {"deals": 2}),
     "rummi": (2, {}),
     "tiles": (1, {}),
+    "gin": (1, {"hands": 2}),
 }
 FORWARD_CLICKS = 6
 
