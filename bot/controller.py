@@ -25,6 +25,7 @@ from .controls.base import Reply
 from .customids import GAME_GONE, Action, Click
 from .engine.errors import NotYourTurn, RummyError
 from .engine.game import Event, Game, Move, Timeout
+from .hints import hint
 from .interactions import hold, patiently, reply
 from .lobby import LobbyFlow, LobbyRefusal
 from .panels import HandPanels
@@ -43,6 +44,9 @@ NEXT_ACTION_PAUSE = 0.4
 """Share of the computer's pause before a further action in the same turn (Penang, tiles)."""
 
 MakeMove = Callable[[Game, int], Move | Reply]
+
+RATE_HINTED = "rate_hinted_games"
+"""The server setting: games in which someone used a hint count for ratings (default)."""
 
 MOVED_ON = "This game moved on elsewhere, so your move was not played."
 """The answer when the database refused a move as stale (another process saved one first)."""
@@ -185,6 +189,43 @@ class Controller:
         self.publisher.wake(session)
         self.schedule(session)
 
+    # -- hints ----------------------------------------------------------------
+
+    async def hint(self, interaction: discord.Interaction, session: Session) -> None:
+        """``/rummy hint`` and *Hint*: privately, the move the strongest computer would make
+        for the clicker now, and why. Counted for the seat (saved before the answer)."""
+        if session.status == "lobby" or session.game is None:
+            await reply(interaction, "The game has not started yet: hints come on your turn.")
+            return
+        seat = session.seat_of(interaction.user.id)
+        if seat is None:
+            await reply(interaction, "You are not playing in this game, so there is no hint "
+                                     "for you.")
+            return
+        if not session.hints:
+            await reply(interaction, "Hints are off in this game (the lobby's hints option).")
+            return
+        async with hold(session.lock, interaction):
+            game = session.game
+            if game is None or game.is_over or session.status != "running":
+                await reply(interaction, "This game is over: there is nothing to hint.")
+                return
+            if game.to_move != seat:
+                await reply(interaction, f"{not_your_turn_text(game.to_move, session.names)} "
+                                         "Hints come on your turn.")
+                return
+            try:  # a strong player may search: deferred (privately) in time if it is slow
+                given = await patiently(interaction, hint(session.variant, game, seat,
+                                                          session.moves))
+                used = await self.store.use_hint(session.game_id, seat)
+            except StoreError:
+                log.exception("could not count a hint in game %s", session.game_id)
+                await reply(interaction, "The hint could not be saved, so it was not given; "
+                                         "please try again.")
+                return
+            session.seats[seat].hints = used
+        await reply(interaction, f"💡 {given.text}")
+
     # -- timers and computer players ------------------------------------------
 
     def schedule(self, session: Session) -> None:
@@ -225,7 +266,10 @@ class Controller:
                 return
             # Deterministic from the seed and the move count: replays reproduce bot play.
             rng = random.Random(f"{game.seed}:{session.moves}")
-            move = session.variant.choose_move(game, seat, rng, session.seats[seat].level)
+            # Off the event loop: a computer may search (Tile Rummy's best play, Arrange)
+            # while everyone else is still answered.
+            move = await asyncio.to_thread(session.variant.choose_move, game, seat, rng,
+                                           session.seats[seat].level)
             session.computer_serial = game.turn_serial
             try:
                 await self.play(session, move, None)
@@ -327,7 +371,11 @@ class Controller:
     # -- the end --------------------------------------------------------------
 
     async def finish(self, session: Session) -> None:
-        """Record results and ratings (leavers last), and free the channel."""
+        """Record results and ratings (leavers last), and free the channel.
+
+        A game in which someone used a hint is rated unless the server turned that off
+        (``/rummy settings rate_hinted_games``).
+        """
         game = session.game
         assert game is not None and game.is_over
         final_place = {p.seat: p.place for p in session.result_view(game).placings}
@@ -337,7 +385,11 @@ class Controller:
                           place=final_place[i], points=int(totals[i]),
                           won=final_place[i] == 1)
                 for i, seat in enumerate(session.seats)]
-        await self.store.finish_game(session.game_id, game.to_json(), rows)
+        if session.hinted:
+            settings = await self.store.get_server_settings(session.guild_id)
+            session.rated = bool(settings.get(RATE_HINTED, True))
+        await self.store.finish_game(session.game_id, game.to_json(), rows,
+                                     rated=session.rated)
         session.status = "finished"
         # The channel is free at once: the results may take a while to draw and post
         # (or fail to post), and a new game need not wait for them. The publisher holds
@@ -370,6 +422,8 @@ class Controller:
             await self.panels.open(interaction, session)
         elif click.action == "pick":
             await self.panels.pick(interaction, session, click)
+        elif click.action == "hint":
+            await self.hint(interaction, session)
         else:
             await self.variant_action(interaction, session, click)
 

@@ -112,9 +112,11 @@ def select(arg: Kind, values: Kind, at_least: int = 1, at_most: int = 1) -> Acti
 SHARED: Mapping[str, Action] = {
     "join": button(), "leave": button(), "start": button(), "cancel": button(),
     "addbot": button(LEVEL), "rematch": button(), "replay": button(), "hand": button(),
+    "hint": button(),
     "pick": select(PICK, POSITION, 0, VALUES_MAX),
 }
-"""Actions of every game: the lobby, Rematch and Replay, the hand panel and its pick menus."""
+"""Actions of every game: the lobby, Rematch and Replay, the hand panel, its pick menus and
+its Hint button."""
 
 
 # -- hand selections -------------------------------------------------------------------------

@@ -42,8 +42,13 @@ class LobbyFlow:
     # -- opening ----------------------------------------------------------------
 
     async def open(self, interaction: discord.Interaction, kind: Variant,
-                   values: Mapping[str, Any], computers: int | None, seed: int | None) -> None:
-        """``/<variant> new``: a lobby in this channel with the host seated."""
+                   values: Mapping[str, Any], computers: int | None, seed: int | None,
+                   hints: bool | None = None) -> None:
+        """``/<variant> new``: a lobby in this channel with the host seated.
+
+        ``hints``: the lobby option every variant shares (not a rule of the variant, so
+        not among its engine options): whether ``/rummy hint`` works in the game.
+        """
         try:
             options = kind.game.options_type.build(**{k: v for k, v in values.items()
                                                       if v is not None})
@@ -56,10 +61,12 @@ class LobbyFlow:
                                         f"computers must be 0 to {kind.game.max_players - 1}")
             return
         seats = [Seat(interaction.user.id, interaction.user.display_name)]
-        await self.create(interaction, kind, options, seats, computers, seed)
+        await self.create(interaction, kind, options, seats, computers, seed,
+                          hints=hints is not False)
 
     async def create(self, interaction: discord.Interaction, kind: Variant, options: Options,
-                     seats: list[Seat], computers: int, seed: int | None) -> None:
+                     seats: list[Seat], computers: int, seed: int | None, *,
+                     hints: bool = True) -> None:
         """Save a new lobby, then show it in the channel as the answer to ``interaction``."""
         if interaction.guild_id is None or interaction.channel_id is None:
             await reply(interaction, "Games are played in a server channel, "
@@ -71,13 +78,13 @@ class LobbyFlow:
         session = Session(game_id=0, guild_id=interaction.guild_id,
                           channel_id=interaction.channel_id, variant=kind, options=options,
                           seed=seed if seed is not None else secrets.randbits(32),
-                          host_id=interaction.user.id, seats=seats)
+                          host_id=interaction.user.id, seats=seats, hints=hints)
         for _ in range(computers):
             session.seats.append(Seat(None, session.next_computer_name(), is_computer=True))
         try:
             session.game_id = await self.store.create_game(
                 session.guild_id, session.channel_id, kind.key, to_data(options),
-                session.seed, session.host_id, seats=session.seat_rows())
+                session.seed, session.host_id, seats=session.seat_rows(), hints=hints)
         except ChannelBusy:
             await reply(interaction, BUSY)
             return
@@ -103,8 +110,9 @@ class LobbyFlow:
                                               f"{game.min_players}–{game.max_players}")
         embed.add_field(name="Rules", value=clip(f"{glance(kind.key)} `/rummy rules` tells "
                                                  "the rest.", FIELD_LIMIT), inline=False)
-        embed.add_field(name="Options", value=clip(options_in_effect(session.options),
-                                                   FIELD_LIMIT), inline=False)
+        hints = "hints: on" if session.hints else "**hints: off**"
+        embed.add_field(name="Options", value=clip(f"{options_in_effect(session.options)} · "
+                                                   f"{hints}", FIELD_LIMIT), inline=False)
         embed.add_field(name="Seats", value=seats, inline=False)
         if session.status == "lobby":
             embed.set_footer(text="Join, add computers, and the host presses Start · "
@@ -257,7 +265,7 @@ class LobbyFlow:
         seats = [Seat(host.user_id, host.name)]
         seats += [Seat(s.user_id, s.name, s.is_computer, level=s.level)
                   for s in players if s is not host]
-        await self.create(interaction, kind, options, seats, 0, None)
+        await self.create(interaction, kind, options, seats, 0, None, hints=row.hints)
 
     async def expire_idle(self, shards: Callable[[], ShardSet]) -> None:
         """Close idle lobbies of ``shards()`` (this process's), checking every minute

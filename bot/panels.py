@@ -65,6 +65,13 @@ def pick_menus(order: Sequence[Piece], selected: Sequence[int],
     return result
 
 
+def hint_button(session: Session, game: Game, seat: int) -> list[ButtonSpec]:
+    """*Hint* on the panel: on the player's turn, in a game that allows hints."""
+    if not session.hints or game.is_over or game.to_move != seat:
+        return []
+    return [ButtonSpec("Hint", "hint", emoji="💡")]
+
+
 class HandPanels:
     def __init__(self, store: Store, renderer: Renderer, tasks: Tasks) -> None:
         self.store = store
@@ -182,7 +189,7 @@ class HandPanels:
                                                  if 0 < p <= len(order)))
         lines.append(panel.hint)
         selects = [*pick_menus(order, selected, game.notation.noun), *panel.selects]
-        buttons = [*panel.buttons, ButtonSpec("Refresh", "hand")]
+        buttons = [*panel.buttons, *hint_button(session, game, seat), ButtonSpec("Refresh", "hand")]
         return clip("\n".join(lines)), make_view(session.game_id, buttons, selects)
 
     async def pick(self, interaction: discord.Interaction, session: Session,

@@ -13,12 +13,13 @@ import asyncio
 import logging
 import secrets
 from collections import Counter
+from dataclasses import replace
 from typing import Any
 
 import discord
 
 from .engine.game import Game
-from .engine.views import ScoreSeries
+from .engine.views import ResultView, ScoreSeries
 from .panels import HandPanels, hand_key
 from .render import Renderer, as_file
 from .sessions import Session, SessionRegistry
@@ -30,6 +31,7 @@ from .texts import (
     drawn_text,
     hand_text,
     hand_word,
+    plural,
     result_text,
     scores_text,
     table_text,
@@ -49,6 +51,19 @@ NOT_KEPT = ("*Melds shown here were not kept: the table went back to how it was 
 """Said on a retired turn message whose picture showed melds that never stood."""
 
 MeldKey = tuple[tuple[str, ...], tuple[str, ...]]
+
+
+def with_hints(view: ResultView, session: Session) -> ResultView:
+    """The results with ``2 hints`` in the note of each player who used any (the text and
+    the picture both show notes)."""
+    placings = []
+    for placing in view.placings:
+        used = session.seats[placing.seat].hints if placing.seat < len(session.seats) else 0
+        if used:
+            note = " · ".join(n for n in (placing.note, plural(used, "hint")) if n)
+            placing = replace(placing, note=note)
+        placings.append(placing)
+    return replace(view, placings=tuple(placings))
 
 
 def table_melds(game: Game) -> Counter[MeldKey]:
@@ -319,7 +334,8 @@ class Publisher:
 
     async def publish_final(self, session: Session, game: Game,
                             channel: discord.abc.Messageable) -> None:
-        view = session.result_view(game)  # in the order the records keep (leavers last)
+        # In the order the records keep (leavers last), with the hints each player used.
+        view = with_hints(session.result_view(game), session)
         names = session.names
         files = [as_file(await self.renderer.results(view, names), "results.png"),
                  as_file(await self.renderer.table(game.table_view(), names), "table.png")]
@@ -329,6 +345,9 @@ class Publisher:
             files.append(as_file(await self.renderer.chart(series, names), "scores.png"))
         last = with_names(history[-1].summary, names) if history else ""
         text = f"**{view.title}.** {last}\n{result_text(view, names)}"
+        if not session.rated:
+            text += ("\nNot rated: hints were used, and this server does not rate games with "
+                     "hints.")
         rematch = make_view(session.game_id, [ButtonSpec("Rematch", "rematch",
                                                          style=discord.ButtonStyle.success,
                                                          emoji="🔁"),

@@ -88,6 +88,15 @@ class Replay:
         return f"rummy-game-{self.game_id}.txt"
 
 
+def hints_about(row: GameRow, names: Sequence[str]) -> tuple[tuple[str, str], ...]:
+    """The record's ``Hints:`` line: off, or how many each player used (when any did)."""
+    if not row.hints:
+        return (("Hints", "off"),)
+    used = [f"{name} {seat.hints}" for name, seat in zip(names, row.seats, strict=True)
+            if seat.hints]
+    return (("Hints", ", ".join(used)),) if used else ()
+
+
 def build_replay(row: GameRow, moves: Sequence[MoveRow]) -> Replay:
     """Replay a finished game from its stored seed, options, seats and moves (pure CPU work:
     run it in a thread). Refuses a game whose moves no longer lead where they did."""
@@ -105,7 +114,8 @@ def build_replay(row: GameRow, moves: Sequence[MoveRow]) -> Replay:
         record = GameRecord(game, row.variant, game.options_type.build(**row.options),
                             int(row.seed), players,
                             tuple(game.move_from_json(m.move) for m in moves),
-                            about=(("Game", f"#{row.id}"), ("Finished", _when(row.finished_at))))
+                            about=(("Game", f"#{row.id}"), ("Finished", _when(row.finished_at)),
+                                   *hints_about(row, names)))
         timeline = Timeline(record)
     except (RummyError, KeyError, TypeError, ValueError) as error:
         reason = error.message if isinstance(error, RummyError) else "its stored moves are " \

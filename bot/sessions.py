@@ -31,6 +31,8 @@ class Seat:
     left: bool = False
     level: str | None = None
     """A computer's level where the variant offers several (``None``: its default)."""
+    hints: int = 0
+    """Hints this seat has used (``/rummy hint``), saved with the game."""
 
     @property
     def human(self) -> bool:
@@ -38,11 +40,12 @@ class Seat:
 
     def row(self, index: int) -> SeatRow:
         return SeatRow(seat=index, user_id=self.user_id, name=self.name,
-                       is_computer=self.is_computer, left=self.left, level=self.level)
+                       is_computer=self.is_computer, left=self.left, level=self.level,
+                       hints=self.hints)
 
     @classmethod
     def from_row(cls, row: SeatRow) -> Seat:
-        return cls(row.user_id, row.name, row.is_computer, row.left, row.level)
+        return cls(row.user_id, row.name, row.is_computer, row.left, row.level, row.hints)
 
 
 @dataclass(eq=False)
@@ -66,6 +69,11 @@ class Session:
     turn_message_id: int | None = None
     moves: int = 0
     """Moves saved so far (the store's move count)."""
+    hints: bool = True
+    """The game allows hints (the lobby's ``hints`` option)."""
+    rated: bool = True
+    """The finished game moved ratings (False: hints were used on a server that does not
+    rate such games); told in the final results."""
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     # What the channel and the DMs show. Saved (``published_record``) so that a restart
     # posts nothing twice: results once, one hand DM per player, the same turn message.
@@ -98,7 +106,7 @@ class Session:
         session = cls(game_id=row.id, guild_id=row.guild_id, channel_id=row.channel_id,
                       variant=kind, options=options, seed=int(row.seed), host_id=row.host_id,
                       lobby_message_id=row.lobby_message_id,
-                      turn_message_id=row.turn_message_id)
+                      turn_message_id=row.turn_message_id, hints=row.hints)
         session.adopt(row)
         session.adopt_published(row.published)
         return session
@@ -151,6 +159,11 @@ class Session:
         """The game's results as the channel and the records tell them: players who left
         placed after everyone who stayed (UX.md: a leaver is recorded last)."""
         return leavers_last(game.result_view(), {i for i, s in enumerate(self.seats) if s.left})
+
+    @property
+    def hinted(self) -> bool:
+        """Somebody used a hint in this game."""
+        return any(seat.hints for seat in self.seats)
 
     def seat_rows(self) -> list[SeatRow]:
         return [seat.row(i) for i, seat in enumerate(self.seats)]

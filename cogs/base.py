@@ -7,6 +7,7 @@ turns typed options into moves. Buttons and panels are the variant's controls
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -28,12 +29,56 @@ if TYPE_CHECKING:
     from bot.controller import Controller
 
 AUTOCOMPLETE_LIMIT = 25
+LOBBY_OPTIONS = {"hints": "Allow /rummy hint in this game (on unless set off)"}
+"""Options of every lobby, beside the variant's own: not rules, so not engine options."""
+
+
+def with_lobby_options(command: app_commands.Command) -> app_commands.Command:
+    """``/<variant> new`` with the options every lobby shares added (:data:`LOBBY_OPTIONS`).
+
+    Done once here for every variant cog (:meth:`VariantCog.__init_subclass__`), so a new
+    variant's ``new`` needs nothing for them: the command is rebuilt from its callback's
+    signature plus ``hints: bool | None``, and the callback finds the value in
+    ``interaction.extras`` (read by :meth:`VariantCog.open_lobby`).
+    """
+    original = command.callback
+    cache: dict[str, Any] = {}
+    params = []
+    for param in inspect.signature(original).parameters.values():
+        if isinstance(param.annotation, str):  # postponed annotations: in the cog's module
+            param = param.replace(annotation=discord.utils.resolve_annotation(
+                param.annotation, original.__globals__, None, cache))
+        params.append(param)
+    params.append(inspect.Parameter("hints", inspect.Parameter.KEYWORD_ONLY, default=None,
+                                    annotation=bool | None))
+
+    async def new(self: VariantCog, interaction: discord.Interaction, **values: Any) -> None:
+        interaction.extras["hints"] = values.pop("hints", None)
+        await original(self, interaction, **values)  # type: ignore[arg-type]
+
+    new.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
+    for name in ("__qualname__", "__name__", "__module__", "__doc__"):
+        setattr(new, name, getattr(original, name))
+    for name, value in vars(original).items():
+        if name.startswith("__discord_app_commands_"):
+            setattr(new, name, dict(value) if isinstance(value, dict) else value)
+    described = getattr(new, "__discord_app_commands_param_description__", {})
+    described.update(LOBBY_OPTIONS)
+    new.__discord_app_commands_param_description__ = described  # type: ignore[attr-defined]
+    return app_commands.Command(name=command.name, description=command.description,
+                                callback=new)
 
 
 class VariantCog(commands.GroupCog):
     """Base of ``/straight``, ``/indian`` …; subclasses set ``key`` and add their moves."""
 
     key: ClassVar[str]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        command = cls.__dict__.get("new")
+        if isinstance(command, app_commands.Command):
+            setattr(cls, "new", with_lobby_options(command))  # noqa: B010 (a class attribute)
 
     def __init__(self, bot: RummyBot) -> None:
         self.bot = bot
@@ -51,7 +96,8 @@ class VariantCog(commands.GroupCog):
 
     async def open_lobby(self, interaction: discord.Interaction, values: dict[str, Any],
                          computers: int | None, seed: int | None) -> None:
-        await self.controller.lobby.open(interaction, self.variant, values, computers, seed)
+        await self.controller.lobby.open(interaction, self.variant, values, computers, seed,
+                                         hints=interaction.extras.get("hints"))
 
     # -- moves from commands ------------------------------------------------------
 

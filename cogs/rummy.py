@@ -95,6 +95,13 @@ class RummyCog(commands.GroupCog, group_name="rummy",
         await reply(interaction, None, embed=embed, file=as_file(png, "table.png"),
                     ephemeral=False)
 
+    @app_commands.command(name="hint", description="On your turn: the move the strongest "
+                                                   "computer would make, and why (only you "
+                                                   "see it)")
+    async def hint(self, interaction: discord.Interaction) -> None:
+        if session := await self._session(interaction):
+            await self.controller.hint(interaction, session)
+
     @app_commands.command(name="resume", description="Take back your seat from auto-play")
     async def resume(self, interaction: discord.Interaction) -> None:
         session = await self._session(interaction)
@@ -102,16 +109,34 @@ class RummyCog(commands.GroupCog, group_name="rummy",
             return
         await self.controller.resume(interaction, session)
 
-    @app_commands.command(name="settings", description="How your hand is shown")
+    @app_commands.command(name="settings", description="How your hand is shown; this "
+                                                       "server's settings (Manage Server)")
     @app_commands.describe(sort="Order cards by suit or by rank",
-                           style="Four-colour suits, or classic red and black")
+                           style="Four-colour suits, or classic red and black",
+                           rate_hinted_games="This server: do games in which someone used a "
+                                             "hint count for ratings? (Manage Server)")
     async def settings(self, interaction: discord.Interaction,
                        sort: Literal["suit", "rank"] | None = None,
-                       style: Literal["four", "classic"] | None = None) -> None:
-        settings = await self.controller.store.set_settings(interaction.user.id, hand_sort=sort,
-                                                            card_style=style)
-        await reply(interaction, f"Your hand is sorted by {settings.hand_sort} "
-                                                 f"and drawn in the {settings.card_style} style.")
+                       style: Literal["four", "classic"] | None = None,
+                       rate_hinted_games: bool | None = None) -> None:
+        lines = []
+        if rate_hinted_games is not None:
+            refusal = _server_refusal(interaction)
+            if refusal:
+                await reply(interaction, refusal)
+                return
+            assert interaction.guild_id is not None
+            await self.controller.store.set_server_settings(
+                interaction.guild_id, {"rate_hinted_games": rate_hinted_games})
+            lines.append("Games in which someone used a hint "
+                         + ("count for ratings in this server." if rate_hinted_games else
+                            "are recorded but not rated in this server."))
+        if sort is not None or style is not None or not lines:
+            settings = await self.controller.store.set_settings(
+                interaction.user.id, hand_sort=sort, card_style=style)
+            lines.insert(0, f"Your hand is sorted by {settings.hand_sort} and drawn in the "
+                            f"{settings.card_style} style.")
+        await reply(interaction, "\n".join(lines))
 
     # -- records --------------------------------------------------------------------
 
@@ -213,6 +238,16 @@ class RummyCog(commands.GroupCog, group_name="rummy",
                 return
             variant = session.variant.key
         await reply(interaction, clip(rules(variant)))
+
+
+def _server_refusal(interaction: discord.Interaction) -> str:
+    """Why the clicker may not change this server's settings (``""``: they may)."""
+    member = interaction.user
+    if interaction.guild_id is None:
+        return "Server settings are changed in a server, not in DMs."
+    if not isinstance(member, discord.Member) or not member.guild_permissions.manage_guild:
+        return "Only a member with Manage Server can change this server's settings."
+    return ""
 
 
 def _unit(variant: str) -> tuple[str, int]:

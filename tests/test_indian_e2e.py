@@ -272,7 +272,8 @@ async def test_phone_player_uses_the_hand_panel(fake_discord: FakeDiscord, db: P
         turn = await turn_message(fake_discord)
         panel = await (await fake_discord.click(mover, turn, "Draw closed")).reply()
         assert panel.ephemeral and "You drew" in panel.text and "Wild rank: **10**" in panel.text
-        assert panel.button_labels == ["Discard selected", "Declare…", "Check show", "Refresh"]
+        assert panel.button_labels == ["Discard selected", "Declare…", "Check show", "Hint",
+                                       "Refresh"]
         assert panel.button("Declare…").get("disabled")
         check = await (await fake_discord.click(mover, panel, "Check show")).reply()
         assert check.ephemeral and check.text.startswith("**Check**")

@@ -21,6 +21,7 @@ from bot.ai.tiles import choose_easy
 from bot.engine.game import Event, Move
 from bot.engine.moves import Done, Draw
 from bot.engine.variants.tiles import Arrange, Play, Reset, TilesGame
+from bot.registry import Variant
 from bot.sessions import Session
 from tests.bot_harness import running_bot
 from tests.databases import BACKENDS
@@ -294,3 +295,85 @@ async def test_the_first_turn_tells_the_first_player_draw(fake_discord: FakeDisc
         turn = await turn_message(fake_discord)
         assert "First-player draw: alice O9, bob R4." in turn.text, turn.text
     assert "no initial meld yet" not in cut and not cut, cut
+
+
+async def test_TIL_4_the_first_turn_message_shows_the_real_first_player_draw(
+        fake_discord: FakeDiscord, db: Path) -> None:
+    """Issue 19 item 10: the engine's own opening (no stand-in) reaches the first turn
+    message, with the players' names and who plays first."""
+    alice, bob = fake_discord.user("alice"), fake_discord.user("bob")
+    async with running_bot(fake_discord, db) as bot:
+        session = await start_game(fake_discord, bot, alice, variant="tiles", joiners=[bob])
+        await published(fake_discord, bot)
+        turn = await turn_message(fake_discord)
+        draws = [e.text for e in session.game.opening() if e.kind == "first_draw"]
+        assert draws and "First-player draw: alice " in turn.text, turn.text
+        first = session.names[session.game.turn]
+        assert f"Game 1: {first} plays first" in turn.text, turn.text
+
+
+async def test_TIL_20_arrange_then_done_on_a_run_holding_a_joker(fake_discord: FakeDiscord,
+                                                                  db: Path) -> None:
+    """Issue 19 item 2, as players met it: table meld O9 O10 J(=O11) O12 O13, default joker
+    rules, ``/tiles arrange tiles:O11``, then ``/tiles done``: the turn is committed. And an
+    arrangement that frees a joker with a rack tile is done the same way."""
+    alice, bob = fake_discord.user("alice"), fake_discord.user("bob")
+    position = tiles_game(racks=["O11 K8 O8 R7 B1", "B2 B3 B4"],
+                          table=["O9 O10 J=O11 O12 O13", "R4 R5 R6 J=R7"], turn=0,
+                          turn_seconds=0)
+    async with running_bot(fake_discord, db) as bot:
+        session = await start_game(fake_discord, bot, alice, variant="tiles", joiners=[bob])
+        inject(session, position)
+        arranged = await (await fake_discord.slash(alice, "/tiles arrange",
+                                                   tiles="O11")).reply()
+        assert "arranged the table" in arranged.text, arranged.text
+        done = await (await fake_discord.slash(alice, "/tiles done")).reply()
+        assert session.game.to_move == 1, done.text
+        assert sorted(t.code for t in session.game.racks[0]) == ["B1", "K8", "O8", "R7"]
+        table = [" ".join(t.code for t in m.tiles) for m in session.game.table]
+        assert "R4 R5 R6 J" in table and sorted(
+            t for m in table if m != "R4 R5 R6 J" for t in m.split()) == sorted(
+            ["O9", "O10", "O11", "O12", "O13", "J"]), table
+        # Bob draws; alice frees the other joker by arranging K8 O8 R7 around it.
+        await (await fake_discord.slash(bob, "/tiles draw")).reply()
+        arranged = await (await fake_discord.slash(alice, "/tiles arrange",
+                                                   tiles="K8 O8 R7")).reply()
+        assert "arranged the table" in arranged.text, arranged.text
+        done = await (await fake_discord.slash(alice, "/tiles done")).reply()
+        assert session.game.to_move == 1, done.text
+        assert [t.code for t in session.game.racks[0]] == ["B1"]
+        await published(fake_discord, bot)
+
+
+async def test_a_computer_that_searches_long_does_not_hold_up_other_answers(
+        fake_discord: FakeDiscord, db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 19 item 3: a computer's turn may search (its best play, an Arrange); it runs off
+    the event loop, so a command sent meanwhile is answered at once."""
+    alice = fake_discord.user("alice")
+    choose = Variant.choose_move
+    on_loop: list[bool] = []
+
+    def slow(variant: Variant, game, seat: int, rng, level=None):  # as a long search would
+        try:
+            asyncio.get_running_loop()
+            on_loop.append(True)
+        except RuntimeError:  # a worker thread: the loop answers others meanwhile
+            on_loop.append(False)
+        time.sleep(1.6)
+        return choose(variant, game, seat, rng, level)
+
+    async with running_bot(fake_discord, db, computer_delay=0.001) as bot:
+        lobby = await (await fake_discord.slash(alice, "/tiles new", seed=4,
+                                                turn_seconds=0)).reply()
+        await (await fake_discord.click(alice, lobby, "Add strong computer")).response()
+        await (await fake_discord.click(alice, lobby, "Start")).response()
+        session = bot.controller.sessions.in_channel(fake_discord.channel("games").id)
+        await fake_discord.wait_until(lambda: session.game.to_move == 0, timeout=30)
+        monkeypatch.setattr(Variant, "choose_move", slow)
+        await play_by_buttons(fake_discord, alice, Draw(0, "pool"))
+        await fake_discord.wait_until(lambda: bool(on_loop), timeout=10)
+        rules = await fake_discord.slash(alice, "/rummy rules", variant="tiles")
+        await rules.reply()
+        assert rules.answer_time is not None and rules.answer_time < 1.0
+        await fake_discord.wait_until(lambda: session.game.to_move == 0, timeout=30)
+        assert on_loop and not any(on_loop)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from bot.engine.cards import Face
 from bot.engine.game import Timeout
 from bot.engine.moves import Done, Draw
-from bot.engine.variants.tiles import Arrange, MoveTile, Play, Release, Split
+from bot.engine.variants.tiles import Arrange, MoveTile, Play, Release
 from tests.engine_helpers import refused
 from tests.tiles_helpers import one, placed_tiles, staged_codes, tiles_game, tl
 
@@ -53,10 +53,10 @@ def test_TIL_E3_no_touching_the_table_before_the_initial_meld() -> None:
 
 def test_TIL_E4_a_run_gives_a_tile_to_a_new_set() -> None:
     game = tiles_game(racks=["R5 K5 O1", "B1"], table=[*FILLER[:2], "B2 B3 B4 B5 B6 B7 B8"])
-    game, _ = game.apply(MoveTile(0, one("B5"), 3))
-    game, _ = game.apply(Split(0, 3, 3))
-    game, _ = game.apply(Play(0, placed_tiles("R5 K5"), 4))
-    assert sorted(staged_codes(game)[2:]) == ["B2 B3 B4", "B6 B7 B8", "R5 B5 K5"]
+    game, _ = game.apply(MoveTile(0, one("B5"), 3))  # out of the middle: the run splits
+    assert staged_codes(game)[2:] == ["B2 B3 B4", "B6 B7 B8", "B5"]
+    game, _ = game.apply(Play(0, placed_tiles("R5 K5"), 5))
+    assert staged_codes(game)[2:] == ["B2 B3 B4", "B6 B7 B8", "R5 B5 K5"]
     game, _ = game.apply(Done(0))
     assert game.racks[0] == tl("O1") and len(game.table) == 5
 

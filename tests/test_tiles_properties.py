@@ -8,10 +8,12 @@ exact, and the same seed and moves replay to the same game.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from collections import Counter
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -29,11 +31,12 @@ from bot.engine.variants.tiles import (
     Release,
     Reset,
     Split,
+    TableMeld,
     Take,
     TilesGame,
     TilesOptions,
 )
-from tests.tiles_helpers import all_tiles
+from tests.tiles_helpers import all_tiles, random_position
 
 TILES = tile_set(1, 1)
 
@@ -139,3 +142,60 @@ def test_legal_moves_are_all_accepted() -> None:
             game.apply(move)  # none raises
         game, _ = game.apply(rng.choice(moves))
     assert Reset(game.to_move) in game.legal_moves(game.to_move)
+
+
+# -- TIL-20: arrange stages only what done accepts -------------------------------------
+
+JOKER_RULES = [dict(joker_retrieve=retrieve, joker_locks_meld=locks,
+                    retrieved_joker_new_meld_only=new_only)
+               for retrieve in ("free", "replace", "replace_from_rack")
+               for locks in (False, True) for new_only in (False, True)]
+
+
+def arrange_position(seed: int, rules: dict, initial: bool) -> TilesGame:
+    """A table of 6–30 tiles with up to two jokers in it, a rack of 3–10 tiles, ``rules``."""
+    rng = random.Random(seed)
+    table, rack = random_position(seed, rng.randint(6, 30), rng.randint(3, 10), table_jokers=2)
+    game = TilesGame.new(2, TilesOptions.build(**rules), seed=seed)
+    melds = [TableMeld(i + 1, tuple(t for t, _ in m), tuple(f for _, f in m))
+             for i, m in enumerate(table)]
+    used = Counter(rack) + Counter(t for m in melds for t in m.tiles)
+    rest = list((Counter(tile_set()) - used).elements())
+    game = dataclasses.replace(game, racks=[list(rack), rest[:5]], table=melds, pool=rest[5:],
+                               turn=0, initial=[initial, True], passes=0, staged=[],
+                               drawn=[None, None])
+    game._reset_stage()
+    return game
+
+
+@pytest.mark.parametrize("rules", JOKER_RULES, ids=lambda r: "-".join(map(str, r.values())))
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32), script=st.integers(0, 2**32), initial=st.booleans(),
+       staging=st.integers(0, 4))
+def test_TIL_20_what_arrange_stages_passes_done(rules: dict, seed: int, script: int,
+                                                initial: bool, staging: int) -> None:
+    """Issue 19 item 2: under every joker rule, after a few legal staging actions, whatever
+    ``arrange`` stages passes done's checks 1–4 (TIL-13) and holds exactly the staged tiles
+    plus the named ones; a refusal is one of TIL-20's two answers and changes nothing."""
+    rng = random.Random(script)
+    game = arrange_position(seed, rules, initial)
+    for _ in range(staging):
+        moves = [m for m in game.legal_moves(0) if not isinstance(m, Done | Draw)]
+        if not moves:
+            break
+        game, _ = game.apply(rng.choice(moves))
+    left = game.hand_view(0).pieces
+    if not left:
+        return
+    named = tuple(rng.sample(list(left), rng.randint(1, min(3, len(left)))))
+    before = game.to_json()
+    try:
+        after, _ = game.apply(Arrange(0, named))
+    except IllegalMove as refusal:
+        assert str(refusal) in ("no valid arrangement with these tiles",
+                                "no arrangement found that keeps each table joker in its meld")
+        assert game.to_json() == before
+        return
+    assert after.check_done() is None, (rules, [m.codes for m in after.staged])
+    staged = Counter(t for m in game.staged for t in m.tiles)
+    assert Counter(t for m in after.staged for t in m.tiles) == staged + Counter(named)

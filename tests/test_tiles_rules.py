@@ -7,11 +7,13 @@ from collections import Counter
 
 import pytest
 
-from bot.engine.cards import TILE_JOKER, Face, tile_set
+from bot.engine.cards import TILE_JOKER, Colour, Face, tile_set
 from bot.engine.errors import IllegalMove, InvalidOptions
 from bot.engine.game import Timeout
+from bot.engine.melds import read_meld
 from bot.engine.moves import Done, Draw, Resume
 from bot.engine.variants.tiles import (
+    RULES,
     Arrange,
     MoveTile,
     Play,
@@ -23,6 +25,9 @@ from bot.engine.variants.tiles import (
     TilesOptions,
 )
 from bot.engine.views import SeatState
+from bot.texts import meld_text
+from cardart import sprites
+from cardart.melds import stand_ins
 from tests.engine_helpers import refused
 from tests.tiles_helpers import all_tiles, one, placed_tiles, staged_codes, tiles_game, tl
 
@@ -57,34 +62,36 @@ def test_TIL_3_TIL_23_joker_30_on_a_rack_number_otherwise() -> None:
 
 def test_TIL_4_highest_first_draw_plays_first() -> None:
     for seed in range(30):
-        game, events = None, []
         game = TilesGame.new(3, seed=seed)
-        # Replay the start to read its events.
-        fresh = TilesGame(options=game.options, players=3, seed=seed, rng=type(game.rng)
-                          .from_seed(seed))
-        fresh.scores, fresh.timeouts, fresh.auto = [0] * 3, [0] * 3, [False] * 3
-        fresh._new_game(events)
-        draws = [e.text for e in events if e.text.startswith("First-player draw")]
+        draws = [e.text for e in game.opening() if e.text.startswith("First-player draw")]
         last = re.findall(r"\{p(\d)\} [RBKO](\d+)", draws[-1])
         top = max(int(n) for _, n in last)
         winners = [int(s) for s, n in last if int(n) == top]
-        assert winners == [fresh.turn] == [game.turn]
+        assert winners == [game.turn]
         assert all("J" not in d.split(": ")[1] for d in draws)
 
 
 def test_TIL_4_jokers_drawn_again() -> None:
     seen_joker = False
     for seed in range(200):
-        events: list = []
         game = TilesGame.new(2, seed=seed)
-        fresh = TilesGame(options=game.options, players=2, seed=seed,
-                          rng=type(game.rng).from_seed(seed))
-        fresh.scores, fresh.timeouts, fresh.auto = [0] * 2, [0] * 2, [False] * 2
-        fresh._new_game(events)
-        if any("drew a joker" in e.text for e in events):
+        if any("drew a joker" in e.text for e in game.opening()):
             seen_joker = True
             break
     assert seen_joker
+
+
+def test_TIL_4_the_opening_tells_the_draw_and_who_plays_first() -> None:
+    """Game.opening holds the set-up events ``_start`` made (the turn itself excepted), the
+    same however often it is asked, and only for the first game."""
+    game = TilesGame.new(2, seed=3)
+    opening = game.opening()
+    kinds = [e.kind for e in opening]
+    assert kinds[0] == "first_draw" and kinds[-1] == "game_started" and "turn" not in kinds
+    assert f"{{p{game.turn}}} plays first" in opening[-1].text
+    assert game.opening() == opening
+    moved, _ = game.apply(Draw(game.turn, "pool"))
+    assert moved.opening() == opening
 
 
 @pytest.mark.parametrize(("players", "pool"), [(2, 78), (3, 64), (4, 50)])
@@ -133,6 +140,40 @@ def test_TIL_9_table_joker_keeps_its_stand_in_while_it_fits() -> None:
     assert game.meld_views()[0].faces == tuple(Face(n, 0) for n in range(3, 8))
 
 
+def test_TIL_9_a_set_joker_beside_three_colours_is_the_missing_one() -> None:
+    """Issue 19 item 17: R5 B5 O5 J reads J = K5 (black 5), not "5"; in a set of three
+    either missing colour is possible, so it stays "5"."""
+    four = read_meld(tl("R5 B5 O5 J"), RULES)
+    assert four.faces[3] == Face(5, Colour.K) and four.faces[3].label(True) == "K5"
+    three = read_meld(tl("R5 B5 J"), RULES)
+    assert three.faces[2].suit_open
+    two_jokers = read_meld(placed_tiles("R5 B5 J=5 J=5"), RULES)
+    assert [f.label(True) for f in two_jokers.faces[2:]] == ["K5", "O5"]
+
+
+def test_TIL_9_a_table_set_joker_becomes_the_missing_colour_once_a_third_joins() -> None:
+    game = tiles_game(racks=["O5 K1", "B1"], table=["R5 B5 J"])
+    assert game.meld_views()[0].faces[2].suit_open
+    game, _ = game.apply(Play(0, placed_tiles("O5"), 1))
+    (view,) = game.meld_views()
+    assert meld_text(view, True) == "R5 B5 O5 J(=K5)"
+    assert game.check_done() is None  # check 3: a set joker keeps its number
+    game, _ = game.apply(Done(0))
+    assert game.table[0].faces[3] == Face(5, Colour.K)
+    assert meld_text(game.table_view().melds[0], True) == "R5 B5 O5 J(=K5)"
+
+
+def test_TIL_9_the_picture_shows_the_missing_colour(monkeypatch: pytest.MonkeyPatch) -> None:
+    labels: list[str] = []
+    real = sprites.badge
+    monkeypatch.setattr(sprites, "badge", lambda label, *a, **k: labels.append(label)
+                        or real(label, *a, **k))
+    game = tiles_game(racks=["K1", "B1"], table=["R5 B5 O5 J", "R7 B7 J"])
+    views = game.table_view().melds
+    assert [list(stand_ins(v, True)) for v in views] == [[3], [2]]
+    assert labels == ["=K5", "=7"]
+
+
 def test_TIL_10_numbers_kept_during_a_turn_renumbered_at_commit() -> None:
     game = tiles_game(racks=["K5 K6 K7 R9", "B1"], table=["R1 R2 R3", "B4 B5 B6 B7",
                                                           "O1 O2 O3"])
@@ -165,6 +206,47 @@ def test_TIL_11_the_table_changes_only_at_a_commit() -> None:
         tl("R4 K9"))
     taken, _ = game.apply(Take(0, one("R4")))
     assert staged_codes(taken) == ["R1 R2 R3"]
+
+
+def test_TIL_11_moving_a_tile_out_of_the_middle_of_a_run_splits_it_there() -> None:
+    """TIL-11 (clarified, TIL-E4): B5 out of B2 … B8 leaves B2 B3 B4 and B6 B7 B8; the lower
+    part keeps the meld's number, the upper part is the next new meld."""
+    game = tiles_game(racks=["R5 K5 O1", "B1"], table=["B2 B3 B4 B5 B6 B7 B8", "R5 K5 O5"])
+    moved, _ = game.apply(MoveTile(0, one("B5"), 1, 2))
+    assert [(m.number, " ".join(t.code for t in m.tiles)) for m in moved.staged] == [
+        (1, "B2 B3 B4"), (2, "R5 B5 K5 O5"), (3, "B6 B7 B8")]
+    assert moved.check_done() is None
+    lonely, _ = game.apply(MoveTile(0, one("B3"), 1))  # a part may be short: fix it or undo
+    assert staged_codes(lonely) == ["B2", "R5 K5 O5", "B4 B5 B6 B7 B8", "B3"]
+
+
+def test_TIL_11_an_end_tile_or_a_set_tile_leaves_no_gap() -> None:
+    game = tiles_game(racks=["R9 O1", "B1"], table=["B2 B3 B4 B5", "R9 B9 K9 O9"])
+    end, _ = game.apply(MoveTile(0, one("B5"), 1))
+    assert staged_codes(end) == ["B2 B3 B4", "R9 B9 K9 O9", "B5"]
+    out_of_set, _ = game.apply(MoveTile(0, one("B9"), 2))
+    assert staged_codes(out_of_set) == ["B2 B3 B4 B5", "R9 K9 O9", "B9"]
+
+
+def test_TIL_11_a_gap_at_a_joker_splits_the_run_and_the_joker_keeps_its_place() -> None:
+    game = tiles_game(racks=["K4 O4", "B1"], table=["R2 R3 R4 J=R5 R6 R7"],
+                      joker_retrieve="free")
+    moved, _ = game.apply(MoveTile(0, one("R4"), 1))
+    assert staged_codes(moved) == ["R2 R3", "J R6 R7", "R4"]
+    assert moved.meld_views()[1].faces[0] == Face(5, 0)
+
+
+def test_TIL_11_TIL_12d_a_gap_cannot_split_a_locked_meld() -> None:
+    """The part beyond the gap would take start tiles out of a locked meld (TIL-18)."""
+    game = tiles_game(racks=["R5 K1", "B1"], table=["O4 O5 O6 O7 J"], joker_locks_meld=True)
+    refused(game, MoveTile(0, one("O5"), 1), "meld 1 holds a joker: release it first")
+
+
+def test_TIL_11_TIL_12b_before_the_initial_meld_an_own_run_splits_too() -> None:
+    game = tiles_game(racks=["K9 K10 K11 K12 K13 B1", "O1"], initial=[False, True])
+    game, _ = game.apply(Play(0, placed_tiles("K9 K10 K11 K12 K13")))
+    moved, _ = game.apply(MoveTile(0, one("K11"), 1))
+    assert staged_codes(moved) == ["K9 K10", "K12 K13", "K11"]
 
 
 def test_TIL_12_a_table_tile_never_goes_to_a_rack() -> None:
@@ -317,6 +399,39 @@ def test_TIL_20_TIL_12c_arrange_keeps_two_kept_jokers_in_their_own_melds() -> No
     assert after.check_done() is None
     assert sorted(staged_codes(after)) == ["R2 J R4", "R5 R6 R7 J R9"]
     assert sorted(after.hand_view(0).pieces) == tl("O1")
+
+
+def test_TIL_20_TIL_17_an_arranged_release_is_staged_as_a_release() -> None:
+    """Issue 19 item 2: when the arrangement frees a table joker with the tile it stands for,
+    the joker is staged released and the rack tile as the one that released it, so done
+    accepts it (check 3) and the tile cannot go back to the rack (TIL-12a)."""
+    game = tiles_game(racks=["K8 O8 R7 B1", "B2"], table=["R4 R5 R6 J=R7"])
+    after, _ = game.apply(Arrange(0, tuple(tl("K8 O8 R7"))))
+    assert sorted(staged_codes(after)) == ["K8 O8 J", "R4 R5 R6 R7"]
+    assert after.check_done() is None
+    refused(after, Take(0, one("R7")),
+            "R7 released a joker: it stays on the table (undo resets the turn)")
+    done, _ = after.apply(Done(0))
+    assert done.racks[0] == tl("B1")
+
+
+def test_TIL_20_TIL_17_with_replace_a_table_tile_may_free_the_joker() -> None:
+    game = tiles_game(racks=["K8 O8 B1", "B2"], table=["R4 R5 R6 J=R7", "R7 R8 R9 R10"],
+                      joker_retrieve="replace")
+    after, _ = game.apply(Arrange(0, tuple(tl("K8 O8"))))
+    assert after.check_done() is None and "K8 O8 J" in staged_codes(after)
+    strict = tiles_game(racks=["K8 O8 B1", "B2"], table=["R4 R5 R6 J=R7", "R7 R8 R9 R10"])
+    refused(strict, Arrange(0, tuple(tl("K8 O8"))), "no valid arrangement with these tiles")
+
+
+def test_TIL_20_the_issue_19_run_with_a_joker_takes_its_tile() -> None:
+    """Issue 19 item 2: O9 O10 J(=O11) O12 O13 and O11 named: whatever is staged, done
+    accepts it."""
+    game = tiles_game(racks=["O11 B1", "B2"], table=["O9 O10 J=O11 O12 O13"])
+    after, _ = game.apply(Arrange(0, tuple(tl("O11"))))
+    assert after.check_done() is None
+    done, _ = after.apply(Done(0))
+    assert done.racks[0] == tl("B1")
 
 
 # -- ending a game, scoring, match ----------------------------------------------------

@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 from scipy.optimize import Bounds, LinearConstraint, milp
 
+from bot.engine import tilesolver
 from bot.engine.cards import TILE_JOKER, Face, Tile
 from bot.engine.melds import read_meld
 from bot.engine.tilesolver import (
@@ -258,3 +259,81 @@ def test_named_joker_faces_are_kept() -> None:
     melds = best_play([], tl("R9 R10 J"), False, SolveRules()).melds
     assert sum(f.rank for m in melds for _, f in m) >= 30
     assert any(f == Face(11, 0) for m in melds for _, f in m)
+
+
+def _search_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``arrange`` as before issue 19 item 3: the search over sets of melds alone."""
+    monkeypatch.setattr(tilesolver, "_fewest_changes", lambda *args: tilesolver._SEARCH)
+
+
+def _staged_position(seed: int) -> tuple[list[StagedMeld], list, list[Tile]]:
+    """Random staged tables: table melds with up to two jokers, some melds placed from the
+    rack this turn (their jokers free), sometimes a run cut short (a meld that must change)."""
+    rng = random.Random(seed)
+    table, rack = random_position(seed, rng.randint(9, 40), rng.randint(4, 10),
+                                  table_jokers=rng.randint(0, 2))
+    staged, jokers = [], []
+    for meld in table:
+        joker_slots = [(t, f) for t, f in meld if t.is_joker]
+        if rng.random() < 0.2:  # laid from the rack this turn
+            staged.append(StagedMeld(tuple(meld), ("rack",) * len(meld), True))
+            continue
+        if rng.random() < 0.1 and len(meld) >= 4 and not joker_slots:  # a meld gone wrong
+            cut = tuple(meld[:2])
+            staged.append(StagedMeld(cut, ("table",) * 2, False))
+            staged.append(StagedMeld(tuple(meld[2:]), ("table",) * (len(meld) - 2),
+                                     len(meld) - 2 >= 3))
+            continue
+        staged.append(StagedMeld(tuple(meld), ("table",) * len(meld), True))
+        jokers += tilesolver.table_jokers([meld])
+    return staged, jokers, rack
+
+
+@pytest.mark.parametrize("retrieve", ["replace_from_rack", "free", "replace"])
+def test_TIL_20_the_fewest_changes_programme_matches_the_search(
+        retrieve: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 19 item 3: the programme that decides which melds change finds the same
+    number of changed melds as the search over sets of melds (exact as before), and a
+    table of valid melds holding exactly the staged tiles and the named ones."""
+    rules = SolveRules(joker_retrieve=retrieve)
+    compared = 0
+    for seed in range(70):
+        staged, jokers, rack = _staged_position(seed)
+        rng = random.Random(seed + 1000)
+        for _ in range(2):
+            named = rng.sample(rack, rng.randint(1, min(4, len(rack))))
+            fast = arrange(staged, named, jokers, True, rules)
+            with monkeypatch.context() as patch:
+                _search_only(patch)
+                slow = arrange(staged, named, jokers, True, rules)
+            assert (fast and fast[1]) == (slow and slow[1]), (seed, named)
+            if fast is not None:
+                for meld in fast[0]:
+                    read_meld(meld_items(meld), RULES)
+                used = Counter(t for m in fast[0] for t, _ in m)
+                assert used == Counter(t for m in staged for t, _ in m.slots) + Counter(named)
+            compared += 1
+    assert compared == 140
+
+
+def test_TIL_20_naming_a_whole_best_play_changes_as_few_melds_as_the_search(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The case issue 19 item 3 timed: every rack tile of the best play named at once."""
+    rules = SolveRules()
+    compared = 0
+    for seed in range(40):
+        rng = random.Random(seed)
+        table, rack = random_position(seed, rng.randint(15, 30), 14)
+        found = best_play(table, rack, True, rules)
+        named = list((Counter(t for m in found.melds for t, _ in m)
+                      - Counter(t for m in table for t, _ in m)).elements())
+        if not named:
+            continue
+        staged = [StagedMeld(tuple(m), ("table",) * len(m), True) for m in table]
+        fast = arrange(staged, named, [], True, rules)
+        with monkeypatch.context() as patch:
+            _search_only(patch)
+            slow = arrange(staged, named, [], True, rules)
+        assert fast is not None and slow is not None and fast[1] == slow[1], seed
+        compared += 1
+    assert compared >= 30

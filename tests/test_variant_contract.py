@@ -25,6 +25,7 @@ from bot.engine.game import Game, Move, Timeout
 from bot.engine.views import SeatState
 from bot.registry import VARIANTS, Variant
 from bot.rules_text import SUMMARIES
+from cogs.base import LOBBY_OPTIONS
 from tests.random_play import random_play
 
 KEYS = sorted(VARIANTS)
@@ -112,7 +113,9 @@ def test_new_command_offers_exactly_the_engine_options(key: str) -> None:
     kind = VARIANTS[key]
     params = {p.name: p for p in _cog_new_command(key).parameters}
     specs = {s.name: s for s in kind.game.options_type.specs()}
-    assert set(params) == set(specs) | {"computers", "seed"}
+    assert set(params) == set(specs) | {"computers", "seed"} | set(LOBBY_OPTIONS)
+    hints = params["hints"]  # every lobby's own option, added once for every variant
+    assert hints.type is AppCommandOptionType.boolean and not hints.required
     for name, spec in specs.items():
         param = params[name]
         assert not param.required, name

@@ -134,6 +134,7 @@ typedef struct {
     int32_t parent;        /* position in the previous step (the Python back-pointer key) */
     uint8_t nat, s, jr;    /* a colour step's choice (nat, s, jr) */
     uint8_t js;            /* a layer step's set jokers */
+    uint8_t broke;         /* fewest_breaks: the groups broken at this step (a bit each) */
 } Entry;
 
 typedef struct {
@@ -202,7 +203,7 @@ index_grow(Index *ix, const Stage *st)
    A new key goes to the end; an existing one keeps its position. */
 static int
 upsert(Stage *st, Index *ix, uint64_t key, int64_t total, size_t parent,
-       int64_t nat, int64_t s, int64_t jr, int64_t js)
+       int64_t nat, int64_t s, int64_t jr, int64_t js, int broke)
 {
     size_t h = hash_key(key) & ix->mask;
     int32_t slot;
@@ -245,6 +246,7 @@ set:
     e->s = (uint8_t)s;
     e->jr = (uint8_t)jr;
     e->js = (uint8_t)js;
+    e->broke = (uint8_t)broke;
     return OK;
 }
 
@@ -507,7 +509,7 @@ search(const Input *in, Output *out)
                             | ((uint64_t)nface << SH_FACE) | ((uint64_t)(jv + jr) << SH_JV)
                             | ((uint64_t)(sn + ch->s) << SH_SN)
                             | ((uint64_t)(top > ch->s ? top : ch->s) << SH_TOP);
-                        status = upsert(next, &ix, nkey, total, i, ch->nat, ch->s, jr, 0);
+                        status = upsert(next, &ix, nkey, total, i, ch->nat, ch->s, jr, 0, 0);
                         if (status != OK)
                             goto done;
                     }
@@ -542,7 +544,7 @@ search(const Input *in, Output *out)
                 }
                 const uint64_t state = runs | ((uint64_t)(u + used_free) << SH_U)
                     | ((uint64_t)nface << SH_FACE);
-                status = upsert(lay, &ix, state, score, i, 0, 0, 0, js);
+                status = upsert(lay, &ix, state, score, i, 0, 0, 0, js, 0);
                 if (status != OK)
                     goto done;
             }
@@ -602,6 +604,389 @@ search(const Input *in, Output *out)
 
 done:
     for (int i = 0; i < STAGES; i++)
+        free(trail[i].e);
+    free(ix.slot);
+    return status;
+}
+
+/* ---- fewest_breaks: the fewest staged melds to change for arrange (TIL-20) -------- */
+
+/* The same programme with every joker and tile forced (the named tiles and the melds that
+   must change), plus *groups*: staged melds that may change. A group left alone keeps its
+   tiles out of the programme; a broken one adds them (all forced) and costs 1. The score
+   starts at the bound (the most breaks allowed) and loses 1 per break, so a state past the
+   bound drops out (scores below 0 are never stored) and the best final state has the
+   fewest breaks.
+
+   Where the decision is made: a run group (one colour) at the colour step of its first
+   number, its broken flag then kept in the key in one of 4 slots of that colour until its
+   last number; a set group (one number) at a set step before the colours of its number.
+   Key layout: the programme's bits 0-41 (the face total is unused: 0), then the run
+   groups' broken flags (42-57: colour * 4 + slot), the free jokers the broken groups
+   owe (58-59), the set groups broken at this number (60-63). */
+
+#define SH_FLAGS 42
+#define SH_OWED 58
+#define SH_SETS 60
+#define MAX_GROUPS 64
+#define MAX_STARTING 6 /* groups decided at one step: 2**6 choices */
+#define BSTAGES (1 + NUMBERS * 6)
+
+typedef struct {
+    int colour;   /* -1: a set group */
+    int first, last, owed, pins, slot;
+    int cells[4][14];
+} BreakMeld;
+
+typedef struct {
+    int64_t forced[4][14], pinned[14], jf, bound;
+    int has_deadline;
+    double deadline;
+    int ngroups;
+    BreakMeld g[MAX_GROUPS];
+    /* derived */
+    int runs_at[4][14][MAX_STARTING], nruns_at[4][14];
+    int sets_at[14][4], nsets_at[14];
+    int slot_count[4][14][4]; /* per colour, number, slot: the cells of the slot's group */
+    uint64_t ends[14];        /* flags cleared after number v */
+    /* Free jokers of groups not decided yet, after the colour step (c, v) and after the
+       layer step of v: a state may use them early (a joker of a meld broken later may
+       stand for a lower number), and must have broken their groups by the end. */
+    int64_t pending_colour[4][14], pending_layer[14];
+} BreakInput;
+
+/* Slots, per-step group lists and counts; BAD_INDEX when the groups do not fit them. */
+static int
+prepare_breaks(BreakInput *in)
+{
+    memset(in->nruns_at, 0, sizeof in->nruns_at);
+    memset(in->nsets_at, 0, sizeof in->nsets_at);
+    memset(in->slot_count, 0, sizeof in->slot_count);
+    memset(in->ends, 0, sizeof in->ends);
+    int busy[4][4]; /* the last number of the group in each slot, 0 when free */
+    memset(busy, 0, sizeof busy);
+    for (int v = 1; v <= NUMBERS; v++)
+        for (int i = 0; i < in->ngroups; i++) {
+            BreakMeld *g = &in->g[i];
+            if (g->first != v)
+                continue;
+            if (g->colour < 0) {
+                if (g->last != v || in->nsets_at[v] >= 4)
+                    return BAD_INDEX;
+                in->sets_at[v][in->nsets_at[v]++] = i;
+                continue;
+            }
+            int c = g->colour, slot = -1;
+            for (int s = 0; s < 4 && slot < 0; s++)
+                if (busy[c][s] < v)
+                    slot = s;
+            if (slot < 0 || in->nruns_at[c][v] >= MAX_STARTING)
+                return BAD_INDEX;
+            busy[c][slot] = g->last;
+            g->slot = slot;
+            in->runs_at[c][v][in->nruns_at[c][v]++] = i;
+            for (int w = g->first; w <= g->last; w++)
+                in->slot_count[c][w][slot] = g->cells[c][w];
+            in->ends[g->last] |= UINT64_C(1) << (SH_FLAGS + 4 * c + slot);
+        }
+    for (int v = 1; v <= NUMBERS; v++) {
+        in->pending_layer[v] = 0;
+        for (int c = 0; c < 4; c++)
+            in->pending_colour[c][v] = 0;
+        for (int i = 0; i < in->ngroups; i++) {
+            const BreakMeld *g = &in->g[i];
+            if (g->first > v)
+                in->pending_layer[v] += g->owed;
+            for (int c = 0; c < 4; c++)
+                if (g->first > v || (g->first == v && g->colour > c))
+                    in->pending_colour[c][v] += g->owed;
+        }
+    }
+    return OK;
+}
+
+/* _undominated for these keys: the same flags, owed jokers, jokers used and set counts
+   (every bit but the runs'), a score as high (breaks left) and every colour's runs at
+   least as good. Entries are sorted by those bits, then by score, so each group is one
+   stretch; the kept order is that sort's. */
+typedef struct {
+    uint64_t same;
+    int64_t score;
+    size_t pos;
+} SameRanked;
+
+static int
+by_same(const void *pa, const void *pb)
+{
+    const SameRanked *a = pa, *b = pb;
+    if (a->same != b->same)
+        return a->same < b->same ? -1 : 1;
+    if (a->score != b->score)
+        return a->score > b->score ? -1 : 1;
+    return a->pos < b->pos ? -1 : (a->pos > b->pos);
+}
+
+static int
+undominated_breaks(Stage *layer)
+{
+    size_t n = layer->n;
+    if (n < 8)
+        return OK;
+    const uint64_t same_mask = ~UINT64_C(0xFFFFFF);
+    SameRanked *ranked = malloc(n * sizeof(SameRanked));
+    Entry *out = malloc(n * sizeof(Entry));
+    uint8_t (*kept)[4] = malloc(DOMINATORS * sizeof *kept);
+    if (ranked == NULL || out == NULL || kept == NULL) {
+        free(ranked);
+        free(out);
+        free(kept);
+        return NO_MEMORY;
+    }
+    for (size_t i = 0; i < n; i++) {
+        ranked[i].same = layer->e[i].key & same_mask;
+        ranked[i].score = layer->e[i].score;
+        ranked[i].pos = i;
+    }
+    qsort(ranked, n, sizeof(SameRanked), by_same);
+    size_t m = 0, nkept = 0;
+    for (size_t r = 0; r < n; r++) {
+        if (r == 0 || ranked[r].same != ranked[r - 1].same)
+            nkept = 0;
+        const Entry *e = &layer->e[ranked[r].pos];
+        uint8_t runs[4] = {(uint8_t)(e->key & M6), (uint8_t)((e->key >> 6) & M6),
+                           (uint8_t)((e->key >> 12) & M6), (uint8_t)((e->key >> 18) & M6)};
+        int beaten = 0;
+        /* every kept entry of the stretch scores at least as high (sorted) */
+        for (size_t k = 0; k < nkept && !beaten; k++)
+            beaten = DOMINATES[kept[k][0]][runs[0]] && DOMINATES[kept[k][1]][runs[1]]
+                && DOMINATES[kept[k][2]][runs[2]] && DOMINATES[kept[k][3]][runs[3]];
+        if (!beaten) {
+            if (nkept < DOMINATORS)
+                memcpy(kept[nkept++], runs, sizeof runs);
+            out[m++] = *e;
+        }
+    }
+    free(layer->e);
+    layer->e = out;
+    layer->n = m;
+    layer->cap = n;
+    free(ranked);
+    free(kept);
+    return OK;
+}
+
+/* The fewest breaks: OK with broken[i] set for each broken group, or NO_TABLE. */
+static int
+breaks_search(const BreakInput *in, uint8_t broken[MAX_GROUPS], int64_t *breaks,
+              int64_t *work)
+{
+    int t = 0;
+    Stage trail[BSTAGES];
+    Index ix = {NULL, 0, 0};
+    int status = OK;
+    memset(trail, 0, sizeof trail);
+    const uint64_t runs_mask = UINT64_C(0xFFFFFF);
+    const uint64_t flags_mask = UINT64_C(0xFFFF) << SH_FLAGS;
+
+    Stage *layer = &trail[0];
+    layer->e = malloc(sizeof(Entry));
+    if (layer->e == NULL) {
+        status = NO_MEMORY;
+        goto done;
+    }
+    layer->cap = layer->n = 1;
+    memset(layer->e, 0, sizeof(Entry));
+    layer->e[0].parent = -1;
+    layer->e[0].score = in->bound;
+    t = 1;
+
+    for (int v = 1; v <= NUMBERS; v++) {
+        if (in->has_deadline && monotonic() > in->deadline) {
+            status = STOPPED;
+            goto done;
+        }
+        /* The set step: which set groups of this number break. */
+        Stage *sets = &trail[t++];
+        const int ns = in->nsets_at[v];
+        status = index_prepare(&ix, layer->n * 2);
+        if (status != OK)
+            goto done;
+        for (size_t i = 0; i < layer->n; i++) {
+            const uint64_t key = layer->e[i].key;
+            for (int m = 0; m < (1 << ns); m++) {
+                int64_t owed = (int64_t)((key >> SH_OWED) & M2), cost = 0;
+                for (int b = 0; b < ns; b++)
+                    if (m >> b & 1) {
+                        owed += in->g[in->sets_at[v][b]].owed;
+                        cost++;
+                    }
+                const int64_t total = layer->e[i].score - cost;
+                if (owed > 3 || total < 0)
+                    continue;
+                const uint64_t nkey = (key & ~(M2 << SH_OWED)) | ((uint64_t)owed << SH_OWED)
+                    | ((uint64_t)m << SH_SETS);
+                status = upsert(sets, &ix, nkey, total, i, 0, 0, 0, 0, m);
+                if (status != OK)
+                    goto done;
+            }
+        }
+        Stage *partial = sets;
+        for (int c = 0; c < 4; c++) {
+            const int nr = in->nruns_at[c][v];
+            const int shift = 6 * c;
+            const uint64_t clear = ~(M6 << shift);
+            Stage *next = &trail[t++];
+            status = index_prepare(&ix, partial->n * 2);
+            if (status != OK)
+                goto done;
+            for (size_t i = 0; i < partial->n; i++) {
+                const uint64_t key0 = partial->e[i].key;
+                const uint64_t runs_here = (key0 >> shift) & M6;
+                if (runs_here >= NSTATES) {
+                    status = BAD_INDEX;
+                    goto done;
+                }
+                const int8_t *table = STEP[runs_here];
+                int64_t set_cells = 0;
+                for (int b = 0; b < in->nsets_at[v]; b++)
+                    if (key0 >> (SH_SETS + b) & 1)
+                        set_cells += in->g[in->sets_at[v][b]].cells[c][v];
+                for (int m = 0; m < (1 << nr); m++) {
+                    uint64_t key = key0;
+                    int64_t owed = (int64_t)((key >> SH_OWED) & M2), cost = 0;
+                    for (int b = 0; b < nr; b++)
+                        if (m >> b & 1) {
+                            const BreakMeld *g = &in->g[in->runs_at[c][v][b]];
+                            key |= UINT64_C(1) << (SH_FLAGS + 4 * c + g->slot);
+                            owed += g->owed;
+                            cost++;
+                        }
+                    const int64_t score = partial->e[i].score - cost;
+                    if (owed > 3 || score < 0)
+                        continue;
+                    key = (key & ~(M2 << SH_OWED)) | ((uint64_t)owed << SH_OWED);
+                    int64_t f = in->forced[c][v] + set_cells;
+                    for (int slot = 0; slot < 4; slot++)
+                        if (key >> (SH_FLAGS + 4 * c + slot) & 1)
+                            f += in->slot_count[c][v][slot];
+                    const int64_t u = (int64_t)((key >> SH_U) & M2);
+                    const int64_t jv = (int64_t)((key >> SH_JV) & M3);
+                    const int64_t sn = (int64_t)((key >> SH_SN) & M4);
+                    const int64_t top = (int64_t)((key >> SH_TOP) & M2);
+                    int64_t pv = in->pinned[v];
+                    for (int b = 0; b < in->nsets_at[v]; b++)
+                        if (key >> (SH_SETS + b) & 1)
+                            pv += in->g[in->sets_at[v][b]].pins;
+                    const int64_t spare = in->jf + owed + in->pending_colour[c][v] - u + pv
+                        - jv;
+                    const uint64_t base = key & clear & ~((M3 << SH_JV) | (M4 << SH_SN)
+                                                          | (M2 << SH_TOP));
+                    for (int64_t s = 0; s < (f < 3 ? f : 3) + 1; s++)
+                        for (int64_t jr = 0; jr < spare + 1; jr++) {
+                            const int64_t x = f - s + jr;
+                            if (x >= 10 || sn + s > 15 || jv + jr > 7)
+                                continue;
+                            const int stepped = table[x];
+                            if (stepped < 0)
+                                continue;
+                            const uint64_t nkey = base | ((uint64_t)stepped << shift)
+                                | ((uint64_t)(jv + jr) << SH_JV)
+                                | ((uint64_t)(sn + s) << SH_SN)
+                                | ((uint64_t)(top > s ? top : s) << SH_TOP);
+                            status = upsert(next, &ix, nkey, score, i, f, s, jr, 0, m);
+                            if (status != OK)
+                                goto done;
+                        }
+                }
+            }
+            partial = next;
+        }
+        /* The layer step: set jokers, then the number's set groups and ending runs leave
+           the key. */
+        Stage *lay = &trail[t++];
+        status = index_prepare(&ix, partial->n * 2);
+        if (status != OK)
+            goto done;
+        for (size_t i = 0; i < partial->n; i++) {
+            const uint64_t key = partial->e[i].key;
+            const int64_t u = (int64_t)((key >> SH_U) & M2);
+            const int64_t jv = (int64_t)((key >> SH_JV) & M3);
+            const int64_t sn = (int64_t)((key >> SH_SN) & M4);
+            const int64_t top = (int64_t)((key >> SH_TOP) & M2);
+            const int64_t owed = (int64_t)((key >> SH_OWED) & M2);
+            int64_t pv = in->pinned[v];
+            for (int b = 0; b < in->nsets_at[v]; b++)
+                if (key >> (SH_SETS + b) & 1)
+                    pv += in->g[in->sets_at[v][b]].pins;
+            const int64_t spare = in->jf + owed + in->pending_layer[v] - u + pv - jv;
+            const uint64_t kept = (key & runs_mask) | ((key & flags_mask) & ~in->ends[v])
+                | ((uint64_t)owed << SH_OWED);
+            for (int64_t js = 0; js < spare + 1; js++) {
+                const int64_t used_free = jv + js - pv;
+                if (used_free < 0 || !sets_ok(sn, top, js) || u + used_free > 3)
+                    continue;
+                const uint64_t state = kept | ((uint64_t)(u + used_free) << SH_U);
+                status = upsert(lay, &ix, state, partial->e[i].score, i, 0, 0, 0, js, 0);
+                if (status != OK)
+                    goto done;
+            }
+        }
+        if (lay->n == 0) {
+            status = NO_TABLE;
+            goto done;
+        }
+        status = undominated_breaks(lay);
+        if (status != OK)
+            goto done;
+        layer = lay;
+    }
+
+    int found = 0;
+    size_t best = 0;
+    for (size_t i = 0; i < layer->n; i++) {
+        const uint64_t state = layer->e[i].key;
+        const int64_t u = (int64_t)((state >> SH_U) & M2);
+        const int64_t owed = (int64_t)((state >> SH_OWED) & M2);
+        int open = 0;
+        for (int c = 0; c < 4; c++)
+            open = open || OPEN_SHORT[(state >> (6 * c)) & M6];
+        if (open || u != in->jf + owed)
+            continue;
+        if (!found || layer->e[i].score > layer->e[best].score) {
+            found = 1;
+            best = i;
+        }
+    }
+    if (!found) {
+        status = NO_TABLE;
+        goto done;
+    }
+    *breaks = in->bound - layer->e[best].score;
+    memset(broken, 0, MAX_GROUPS);
+    size_t pos = best;
+    for (int v = NUMBERS; v > 0; v--) {
+        const int base_stage = 1 + (v - 1) * 6;
+        const Entry *e = &trail[base_stage + 5].e[pos];
+        pos = (size_t)e->parent;
+        for (int c = 3; c >= 0; c--) {
+            e = &trail[base_stage + 1 + c].e[pos];
+            for (int b = 0; b < in->nruns_at[c][v]; b++)
+                if (e->broke >> b & 1)
+                    broken[in->runs_at[c][v][b]] = 1;
+            pos = (size_t)e->parent;
+        }
+        e = &trail[base_stage].e[pos];
+        for (int b = 0; b < in->nsets_at[v]; b++)
+            if (e->broke >> b & 1)
+                broken[in->sets_at[v][b]] = 1;
+        pos = (size_t)e->parent;
+    }
+    status = OK;
+
+done:
+    for (int i = 1; i < t && i < BSTAGES; i++)
+        *work += (int64_t)trail[i].n;
+    for (int i = 0; i < BSTAGES; i++)
         free(trail[i].e);
     free(ix.slot);
     return status;
@@ -757,6 +1142,126 @@ programme(PyObject *module, PyObject *args)
     return result;
 }
 
+PyDoc_STRVAR(fewest_breaks_doc,
+"fewest_breaks(forced, pinned, jf, groups, bound, deadline)\n--\n\n"
+"The fewest groups (staged melds) to break so that every forced tile and joker, and the\n"
+"tiles of the broken groups, make valid melds (arrange, TIL-20). groups: (colour or -1\n"
+"for a set, owed free jokers, set jokers pinned to its number, cells) with cells a\n"
+"sequence of (colour, number) pairs, one per numbered tile or kept run joker. Returns\n"
+"(found, work): found is None when no choice of at most bound groups does, otherwise\n"
+"(breaks, broken group indices); work counts the states stored (a measure of the\n"
+"effort that is the same on every machine).\n"
+"ValueError when the groups do not fit the programme's slots (the caller searches\n"
+"another way); Stopped once time.monotonic() passes deadline.");
+
+static PyObject *
+fewest_breaks(PyObject *module, PyObject *args)
+{
+    PyObject *forced, *pinned, *jf, *groups, *bound, *deadline;
+    if (!PyArg_ParseTuple(args, "OOOOOO:fewest_breaks", &forced, &pinned, &jf, &groups,
+                          &bound, &deadline))
+        return NULL;
+    BreakInput *in = PyMem_RawCalloc(1, sizeof(BreakInput));
+    if (in == NULL)
+        return PyErr_NoMemory();
+    PyObject *result = NULL, *fast = NULL;
+    if (read_grid(forced, "forced", in->forced) < 0 || read_row(pinned, "pinned", in->pinned) < 0
+        || read_int(jf, 0, 3, "jf", &in->jf) < 0
+        || read_int(bound, 0, MAX_GROUPS, "bound", &in->bound) < 0)
+        goto done;
+    if (deadline != Py_None) {
+        in->deadline = PyFloat_AsDouble(deadline);
+        if (in->deadline == -1.0 && PyErr_Occurred())
+            goto done;
+        in->has_deadline = 1;
+    }
+    fast = PySequence_Fast(groups, "groups must be a sequence");
+    if (fast == NULL)
+        goto done;
+    if (PySequence_Fast_GET_SIZE(fast) > MAX_GROUPS) {
+        PyErr_SetString(PyExc_ValueError, "too many groups");
+        goto done;
+    }
+    in->ngroups = (int)PySequence_Fast_GET_SIZE(fast);
+    for (int i = 0; i < in->ngroups; i++) {
+        BreakMeld *g = &in->g[i];
+        long long colour, owed, pins;
+        PyObject *cells;
+        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(fast, i), "LLLO:group", &colour,
+                              &owed, &pins, &cells))
+            goto done;
+        if (colour < -1 || colour > 3 || owed < 0 || owed > 3 || pins < 0 || pins > 3) {
+            PyErr_SetString(PyExc_ValueError, "a group out of range");
+            goto done;
+        }
+        g->colour = (int)colour;
+        g->owed = (int)owed;
+        g->pins = (int)pins;
+        g->first = 14;
+        g->last = 0;
+        PyObject *cell_list = PySequence_Fast(cells, "cells must be a sequence");
+        if (cell_list == NULL)
+            goto done;
+        for (Py_ssize_t k = 0; k < PySequence_Fast_GET_SIZE(cell_list); k++) {
+            long long c, v;
+            if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(cell_list, k), "LL:cell", &c, &v)
+                || c < 0 || c > 3 || v < 1 || v > 13
+                || (colour >= 0 && c != colour)) {
+                if (!PyErr_Occurred())
+                    PyErr_SetString(PyExc_ValueError, "a cell out of range");
+                Py_DECREF(cell_list);
+                goto done;
+            }
+            g->cells[c][v]++;
+            g->first = v < g->first ? (int)v : g->first;
+            g->last = v > g->last ? (int)v : g->last;
+        }
+        Py_DECREF(cell_list);
+        if (g->first > g->last) {
+            PyErr_SetString(PyExc_ValueError, "a group without cells");
+            goto done;
+        }
+    }
+    if (prepare_breaks(in) != OK) {
+        PyErr_SetString(PyExc_ValueError, "the groups do not fit the programme's slots");
+        goto done;
+    }
+    uint8_t broken[MAX_GROUPS];
+    int64_t breaks = 0, work = 0;
+    int status;
+    Py_BEGIN_ALLOW_THREADS
+    status = breaks_search(in, broken, &breaks, &work);
+    Py_END_ALLOW_THREADS
+    if (status == OK) {
+        PyObject *which = PyList_New(0);
+        if (which == NULL)
+            goto done;
+        for (int i = 0; i < in->ngroups; i++)
+            if (broken[i]) {
+                PyObject *n = PyLong_FromLong(i);
+                if (n == NULL || PyList_Append(which, n) < 0) {
+                    Py_XDECREF(n);
+                    Py_DECREF(which);
+                    goto done;
+                }
+                Py_DECREF(n);
+            }
+        result = Py_BuildValue("((LN)L)", (long long)breaks, which, (long long)work);
+    } else if (status == NO_TABLE) {
+        result = Py_BuildValue("(OL)", Py_None, (long long)work);
+    } else if (status == STOPPED) {
+        PyErr_SetNone(Stopped);
+    } else if (status == BAD_INDEX) {
+        PyErr_SetString(PyExc_ValueError, "a state out of range");
+    } else {
+        PyErr_NoMemory();
+    }
+done:
+    Py_XDECREF(fast);
+    PyMem_RawFree(in);
+    return result;
+}
+
 PyDoc_STRVAR(tables_doc,
 "tables() -> (step, open_short, dominates)\n--\n\n"
 "The run-state tables built here, to compare with tilesolver's _STEP, _OPEN_SHORT and\n"
@@ -799,6 +1304,7 @@ fail:
 static PyMethodDef methods[] = {
     {"programme", programme, METH_VARARGS, programme_doc},
     {"tables", tables, METH_NOARGS, tables_doc},
+    {"fewest_breaks", fewest_breaks, METH_VARARGS, fewest_breaks_doc},
     {NULL, NULL, 0, NULL},
 };
 

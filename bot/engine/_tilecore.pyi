@@ -14,4 +14,12 @@ def programme(
     floor: int,
     deadline: float | None,
 ) -> tuple[int, list[tuple[list[tuple[int, int, int]], int]]] | None: ...
+def fewest_breaks(
+    forced: Sequence[Sequence[int]],
+    pinned: Sequence[int],
+    jf: int,
+    groups: Sequence[tuple[int, int, int, Sequence[tuple[int, int]]]],
+    bound: int,
+    deadline: float | None,
+) -> tuple[tuple[int, list[int]] | None, int]: ...
 def tables() -> tuple[list[list[int]], list[bool], list[list[bool]]]: ...

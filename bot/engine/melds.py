@@ -356,7 +356,21 @@ def _read_set(split: _Split, rules: MeldRules) -> Meld | None:
     faces = ([Face(p.rank, p.suit) for p in ordered]
              + [Face(rank, f.suit) for _, f in split.pinned]
              + [Face(rank, NO_SUIT) if rank else Face(p.rank, p.suit) for p in jokers])
+    if rules.tiles and rank:
+        faces = missing_colours(faces)
     return Meld(SET, tuple(pieces), tuple(faces), pure=not (split.pinned or jokers))
+
+
+def missing_colours(faces: list[Face]) -> list[Face]:
+    """TIL-9: in a set holding every colour but the jokers' ones (a set of four), each
+    joker left open stands for a missing colour (in colour order); in a smaller set its
+    colour stays open (either missing colour)."""
+    taken = {f.suit for f in faces if not f.suit_open}
+    missing = [c for c in range(len(Colour)) if c not in taken]
+    if len(missing) != sum(1 for f in faces if f.suit_open):
+        return faces
+    colours = iter(missing)
+    return [Face(f.rank, next(colours)) if f.suit_open else f for f in faces]
 
 
 # ---------------------------------------------------------------------------

@@ -34,6 +34,16 @@ the floor prunes hardest. The programme itself runs in C (``_tilecore.c``) when 
 was built; ``_programme_python`` is its reference and fallback, with identical results
 (the same score and the same decisions, so the same melds).
 
+``arrange`` (the fewest staged melds changed) runs a second programme in C,
+``_tilecore.fewest_breaks``: the same walk up the numbers with every tile forced, in
+which each staged meld that may change is a *group* the walk decides to break (its
+tiles join, at a cost of 1) or to leave; the bound on breaks is raised one at a time,
+so the first answer is the fewest, and the walk goes up or down the numbers, whichever
+stores fewer states. Joker scenarios are enumerated around it. Where its
+model does not reach (no C core, before the initial meld, locks, released jokers into
+rack-only melds, ``replace`` with table jokers), the older search over sets of melds,
+widened one meld at a time, answers; both give the same counts (tests/test_tilesolver.py).
+
 Where the model is wider or narrower than the staging actions (rare; the
 engine guards the first): two kept table jokers from different melds may end in
 one meld here, though neither may move (TIL-12c), so ``arrange`` results doing
@@ -54,6 +64,7 @@ from functools import cache
 from itertools import combinations, product
 
 from .cards import NO_SUIT, TILE_JOKER, Face, Tile
+from .melds import missing_colours
 
 SCALE = 10_000
 """Score of one placed rack tile before its value: more tiles always beat more value."""
@@ -450,7 +461,14 @@ def _deal_sets(v: int, naturals: list[Slot], jokers: list[Tile]) -> list[list[Sl
     for joker in jokers:
         smallest = min(sets, key=len)
         smallest.append((joker, Face(v, NO_SUIT)))
-    return sets
+    return [_with_colours(meld) for meld in sets]
+
+
+def _with_colours(meld: list[Slot]) -> list[Slot]:
+    """A set's jokers as the engine reads them (TIL-9: in a set of four, the missing
+    colours)."""
+    faces = missing_colours([f for _, f in meld])
+    return [(t, f) for (t, _), f in zip(meld, faces, strict=True)]
 
 
 def meld_items(slots: Sequence[Slot]) -> list[tuple[Tile, Face | None]]:
@@ -579,6 +597,7 @@ def _add_jokers(solution: Solution, count: int) -> Solution:
             if len({f.rank for f in faces}) == 1:
                 if len(meld) < 4:
                     meld.append((TILE_JOKER, Face(faces[0].rank, NO_SUIT)))
+                    meld[:] = _with_colours(meld)
                     break
                 continue
             colour = next(f.suit for f in faces if f.suit != NO_SUIT)
@@ -664,6 +683,13 @@ def _solve_scenario(problem: Problem, combo: Sequence[tuple[str, Tile | None]],
         released.append(TILE_JOKER)
     if rules.locks and opened & set(locked_blocks):
         return None  # one joker of a locked meld released, another kept: not searched
+    if locked_blocks and any(how == "table" for how, _ in combo):
+        # A tile that frees a joker from the table must be free to move: not in a locked meld.
+        held = Counter(t for block in locked_blocks.values() for t, _ in block if not t.is_joker)
+        movable = Counter((*problem.table, *problem.placed)) - held
+        if any(how == "table" and not any(_matches(joker, t) for t in movable)
+               for joker, (how, _) in zip(problem.jokers, combo, strict=True)):
+            return None
     free_forced += released
     # A locked meld keeps its start tiles together; its jokers stay in it.
     for block in locked_blocks.values():
@@ -746,9 +772,10 @@ def _growths(block: tuple[Slot, ...], table: list[Tile], placed: list[Tile],
         for c in COLOURS:
             tile = Tile(v, c)
             if c not in present and tile in pool:
-                out.append(((*block, (tile, Face(v, c))), (tile,)))
+                out.append((tuple(_with_colours([*block, (tile, Face(v, c))])), (tile,)))
         if jokers:
-            out.append(((*block, (TILE_JOKER, Face(v, NO_SUIT))), (TILE_JOKER,)))
+            grown = _with_colours([*block, (TILE_JOKER, Face(v, NO_SUIT))])
+            out.append((tuple(grown), (TILE_JOKER,)))
         return out
     colour = next(f.suit for f in faces if f.suit != NO_SUIT)
     low, high = min(numbers), max(numbers)
@@ -880,8 +907,9 @@ def _joker_melds(own: list[Tile], jokers: int) -> Iterator[tuple[tuple[Slot, ...
             for k in range(1, most + 1):
                 for naturals in combinations(here, size - k):
                     if naturals:
-                        yield (tuple((t, Face(v, t.suit)) for t in naturals)
-                               + ((TILE_JOKER, Face(v, NO_SUIT)),) * k), k
+                        yield tuple(_with_colours(
+                            [(t, Face(v, t.suit)) for t in naturals]
+                            + [(TILE_JOKER, Face(v, NO_SUIT))] * k)), k
 
 
 # ---------------------------------------------------------------------------
@@ -960,19 +988,36 @@ def arrange(staged: Sequence[StagedMeld], named: Sequence[Tile], jokers: Sequenc
     spread = 1 + sum(1 for m in staged for t, _ in m.slots if t.is_joker) + \
         sum(1 for t in named if t.is_joker)
     core = [t for i in must for t, _ in staged[i].slots] + list(named)
+    assert spread <= 8, "the game has two jokers"
 
-    def touches(a: Sequence[Tile], b: Sequence[Tile]) -> bool:
-        for x in a:
-            for y in b:
-                if x.is_joker or y.is_joker or x.rank == y.rank or (
-                        x.suit == y.suit and abs(x.rank - y.rank) <= spread):
-                    return True
-        return False
+    def signature(tiles: Sequence[Tile]) -> tuple[bool, int, int, int]:
+        """(a joker, numbers, numbers per colour, those widened by ``spread``) as bits:
+        two groups of tiles could share a meld (``touches``) when either holds a joker,
+        they share a number, or one's colour bits meet the other's widened ones."""
+        numbers = cells = 0
+        joker = False
+        for t in tiles:
+            if t.is_joker:
+                joker = True
+            else:
+                numbers |= 1 << t.rank
+                cells |= 1 << (t.suit * 32 + t.rank + 8)  # 8 spare bits each side
+        wide = 0
+        for shift in range(-spread, spread + 1):
+            wide |= cells << shift if shift >= 0 else cells >> -shift
+        return joker, numbers, cells, wide
 
-    tiles_of = {i: [t for t, _ in staged[i].slots] for i in movable}
-    core_links = {i for i in movable if touches(tiles_of[i], core)}
-    links = {i: {j for j in movable if j != i and touches(tiles_of[i], tiles_of[j])}
-             for i in movable}
+    def touches(a: tuple[bool, int, int, int], b: tuple[bool, int, int, int]) -> bool:
+        return a[0] or b[0] or bool(a[1] & b[1]) or bool(a[3] & b[2])
+
+    sign = {i: signature([t for t, _ in staged[i].slots]) for i in movable}
+    core_sign = signature(core)
+    core_links = {i for i in movable if core and touches(sign[i], core_sign)}
+    links = {i: {j for j in movable if j != i and touches(sign[i], sign[j])} for i in movable}
+    fast = _fewest_changes(staged, meld_jokers, must, movable, named, initial_made, rules,
+                           deadline, (core_links, links))
+    if fast is not _SEARCH:
+        return fast  # type: ignore[return-value]
     # Any arrangement at all? Changing every meld that may change is the widest search;
     # the melds its answer leaves as they were bound the depth of the narrow search.
     widest = _arrange_try(staged, meld_jokers, must, frozenset(movable), named, initial_made,
@@ -1023,6 +1068,229 @@ def arrange(staged: Sequence[StagedMeld], named: Sequence[Tile], jokers: Sequenc
                     nxt[grown] = (reach | link_mask[low], packed + packed_of[low])
         level = nxt
     return fallback
+
+
+_SEARCH = object()
+"""``_fewest_changes`` leaves the question to the search over sets of melds."""
+
+Arranged = tuple[tuple[tuple[Slot, ...], ...], int]
+
+
+def _fewest_changes(staged: Sequence[StagedMeld], meld_jokers: list[list[TableJoker]],
+                    must: list[int], movable: list[int], named: Sequence[Tile],
+                    initial_made: bool, rules: SolveRules, deadline: float | None,
+                    graph: tuple[set[int], dict[int, set[int]]]
+                    ) -> Arranged | object | None:
+    """``arrange`` by one programme per joker scenario (``_tilecore.fewest_breaks``): the
+    programme decides, meld by meld, which staged melds change, so it finds the fewest at
+    once instead of trying sets of melds one by one. Then ``_arrange_try`` lays that set's
+    tiles out, as the search would.
+
+    Each table joker is kept (a run joker is one more tile at its stand-in; a set joker must
+    stand for a tile of its number) or, where ``joker_retrieve`` asks for a release, freed by
+    a named rack tile that matches it, its meld then changing (TIL-17). Free jokers (placed
+    from the rack, released, or any joker with ``free``) are owed by a changing meld.
+
+    Returns ``_SEARCH`` where this model is not the engine's: no C core (or one built
+    before it had ``fewest_breaks``), before the initial meld (face totals),
+    ``joker_locks_meld`` and ``retrieved_joker_new_meld_only`` (melds held together),
+    ``replace`` with table jokers in play (a table tile frees them), a kept set joker
+    outside a set, or groups the programme has no room for.
+
+    ``graph``: the melds that could share a meld with a named tile or a meld that must
+    change, and which melds could share one with which (``arrange``'s ``touches``). A meld
+    k links away from those is worth breaking only along with k - 1 others (a changed meld
+    no chain of changed melds links to them could stay as it was), so a bound of b breaks
+    needs only the melds at most b links away.
+    """
+    if (_tilecore is None or not hasattr(_tilecore, "fewest_breaks")  # an older build
+            or not initial_made or rules.locks or rules.new_meld_only):
+        return _SEARCH
+    free_mode = rules.joker_retrieve == "free"
+    kept_jokers = [(i, k) for i in (*must, *movable) for k, joker in enumerate(meld_jokers[i])
+                   if not joker.released and not free_mode]
+    if kept_jokers and rules.joker_retrieve == "replace":
+        return _SEARCH
+    numbered_named = [t for t in named if not t.is_joker]
+    options: list[list[Tile | None]] = []
+    for i, k in kept_jokers:
+        joker = meld_jokers[i][k]
+        matches = sorted({t for t in numbered_named if _matches(joker, t)}, key=lambda t: t.index)
+        options.append([None, *matches])
+    best: tuple[int, list[int]] | None = None
+    bound = len(movable)
+    for combo in product(*options):
+        taken = Counter(t for t in combo if t is not None)
+        if taken - Counter(numbered_named):
+            continue  # one rack tile frees one joker
+        freed = {(i, k) for (i, k), tile in zip(kept_jokers, combo, strict=True)
+                 if tile is not None}
+        changing = set(must) | {i for i, _ in freed}
+        setup = _break_setup(staged, meld_jokers, changing, [i for i in movable
+                                                              if i not in changing],
+                             named, freed, free_mode)
+        if setup is None:
+            return _SEARCH
+        forced, pinned, jf, groups, members = setup
+        extra = len(changing) - len(must)
+        if extra > bound:
+            continue
+        core_links, links = graph
+        depth = _links_away(core_links | {j for i in changing if i in links for j in links[i]},
+                            links)
+        try:
+            found = _fewest_breaks(forced, pinned, jf, groups,
+                                   [depth.get(i, len(links) + 1) for i in members],
+                                   bound - extra, deadline)
+        except ValueError:
+            return _SEARCH
+        if found is None:
+            continue
+        breaks, which = found
+        if best is None or breaks + extra < best[0]:
+            best = (breaks + extra, sorted({i for i, _ in freed} | {members[g] for g in which}))
+            bound = best[0] - 1
+            if bound < 0:
+                break
+    if best is None:
+        return None
+    chosen = frozenset(i for i in best[1] if i not in must)
+    melds = _arrange_try(staged, meld_jokers, must, chosen, named, initial_made, rules, deadline)
+    if melds is None:
+        return _SEARCH  # the models disagree: let the search decide
+    return melds, len(must) + len(chosen)
+
+
+def _links_away(start: set[int], links: dict[int, set[int]]) -> dict[int, int]:
+    """How many links each meld is from the melds ``start`` (1 for those)."""
+    depth = dict.fromkeys(start, 1)
+    frontier = list(start)
+    while frontier:
+        grown = []
+        for i in frontier:
+            for j in links.get(i, ()):
+                if j not in depth:
+                    depth[j] = depth[i] + 1
+                    grown.append(j)
+        frontier = grown
+    return depth
+
+
+def _fewest_breaks(forced: list[list[int]], pinned: list[int], jf: int, groups: list,
+                   depth: list[int], bound: int,
+                   deadline: float | None) -> tuple[int, list[int]] | None:
+    """``_tilecore.fewest_breaks`` with the bound raised one break at a time up to ``bound``:
+    a tight bound drops most states (each break more costs about twice as much), and the
+    answer at each bound is already the fewest. At bound b only the groups at most b links
+    away (``depth``) take part (see ``_fewest_changes``).
+    Whether any number of breaks will do is asked first, of the plain programme with every
+    group broken (one run, much cheaper than the widest bound)."""
+    every = [list(row) for row in forced]
+    pins = list(pinned)
+    owed = jf
+    for _colour, owes, set_pins, cells in groups:
+        owed += owes
+        for c, v in cells:
+            every[c][v] += 1
+        if set_pins:
+            pins[cells[0][1]] += set_pins
+    if owed > 3 or _programme(every, _NO_OPTIONAL, owed, 0, pins, 0, 0, deadline) is None:
+        return None
+    # The walk up the numbers costs very differently from either end; both ends give the
+    # same fewest breaks. Both are walked while that is cheap, then the one that stored
+    # fewer states (the same count on every machine, so the answer is too).
+    ends = [(forced, pinned, groups), _reversed(forced, pinned, groups)]
+    only: int | None = None
+    step = 1
+    while True:
+        near = [g for g in range(len(groups)) if depth[g] <= step]
+        runs = []
+        for end in ((0, 1) if only is None else (only,)):
+            rows, pins, all_groups = ends[end]
+            try:
+                runs.append((_tilecore.fewest_breaks(rows, pins, jf,
+                                                     [all_groups[g] for g in near],
+                                                     min(step, bound), deadline), end))
+            except _tilecore.Stopped:
+                raise SearchStopped() from None
+        (found, _), _ = runs[0]
+        if only is None and max(work for (_, work), _ in runs) > _BOTH_ENDS:
+            only = min(runs, key=lambda run: run[0][1])[1]
+        if found is not None:
+            return found[0], [near[g] for g in found[1]]
+        if step >= bound:
+            return None
+        step += 1
+
+
+_BOTH_ENDS = 4_000
+"""States a walk may store before ``_fewest_breaks`` keeps to the cheaper end."""
+
+
+def _reversed(forced: list[list[int]], pinned: list[int],
+              groups: list) -> tuple[list[list[int]], list[int], list]:
+    """The same question with the numbers the other way round (13 … 1): runs and sets
+    stay runs and sets, so the fewest breaks and the groups that give them are the same."""
+    return ([[row[14 - v] if v else 0 for v in range(14)] for row in forced],
+            [pinned[14 - v] if v else 0 for v in range(14)],
+            [(colour, owed, pins, tuple((c, 14 - v) for c, v in cells))
+             for colour, owed, pins, cells in groups])
+
+
+_NO_OPTIONAL = [[0] * 14 for _ in COLOURS]
+
+
+def _break_setup(staged: Sequence[StagedMeld], meld_jokers: list[list[TableJoker]],
+                 changing: set[int], groups_of: list[int], named: Sequence[Tile],
+                 freed: set[tuple[int, int]], free_mode: bool) -> tuple | None:
+    """``fewest_breaks``' input: forced counts, set pins and free jokers of the named tiles
+    and the changing melds, and a group per meld that may change; None when a meld does not
+    fit the programme's model."""
+    forced = [[0] * 14 for _ in COLOURS]
+    pinned = [0] * 14
+    jf = sum(1 for t in named if t.is_joker)
+    for t in named:
+        if not t.is_joker:
+            forced[t.suit][t.rank] += 1
+    groups = []
+    for i in sorted(changing) + groups_of:
+        meld = staged[i]
+        is_set = len({f.rank for _, f in meld.slots}) == 1 and meld.keepable
+        cells: list[tuple[int, int]] = []
+        owed = pins = 0
+        held = 0  # the meld's table jokers so far: meld_jokers[i][held] is the next
+        for (tile, _), origin in zip(meld.slots, meld.origins, strict=True):
+            if not tile.is_joker:
+                cells.append((tile.suit, tile.rank))
+                continue
+            if origin != "table":
+                owed += 1
+                continue
+            joker = meld_jokers[i][held]
+            held += 1
+            if joker.released or free_mode or (i, held - 1) in freed:
+                owed += 1
+            elif joker.in_set:
+                if i in changing:
+                    pinned[joker.face.rank] += 1
+                elif not is_set:
+                    return None
+                else:
+                    pins += 1
+            else:
+                cells.append((joker.face.suit, joker.face.rank))
+        if i in changing:
+            for c, v in cells:
+                forced[c][v] += 1
+            jf += owed
+            continue
+        colours = {c for c, _ in cells}
+        if not is_set and len(colours) != 1:
+            return None
+        groups.append((-1 if is_set else colours.pop(), owed, pins, tuple(cells)))
+    if jf > 3:
+        return None
+    return forced, pinned, jf, groups, groups_of
 
 
 def _members(mask: int, top: int) -> list[int]:

@@ -21,16 +21,17 @@ def rating_key(result: ResultRow) -> int:
 
 
 async def record_results(tx: Tx, dialect: Backend, game_id: int, guild_id: int, variant: str,
-                         results: Sequence[ResultRow], now: float) -> list[ResultRow]:
+                         results: Sequence[ResultRow], now: float, *,
+                         rated: bool = True) -> list[ResultRow]:
     """Insert the results and, when a person played, update everybody's rating.
 
     Returns the results with ``rating_before``/``rating_after`` filled in.
-    A game without people (computers only) is recorded but not rated.
+    A game without people (computers only), or one not ``rated``, is recorded but not rated.
     """
     if not results:
         raise ValueError("a finished game needs results")
     keys = [rating_key(r) for r in results]
-    if any(key != COMPUTER_USER_ID for key in keys):
+    if rated and any(key != COMPUTER_USER_ID for key in keys):
         results = await _rate(tx, dialect, guild_id, variant, results, keys, now)
     await tx.executemany(
         "INSERT INTO results (game_id, guild_id, variant, seat, user_id, is_computer, place,"

@@ -33,6 +33,8 @@ class SeatRow:
     left: bool = False
     level: str | None = None
     """A computer's level where the variant has several."""
+    hints: int = 0
+    """Hints the seat has used (``/rummy hint``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +59,8 @@ class GameRow:
     seats: tuple[SeatRow, ...] = ()
     published: JSONObject = field(default_factory=dict)
     """What the channel and DMs already show (the publisher's memory, see migration 0002)."""
+    hints: bool = True
+    """The game allows hints (the lobby's ``hints`` option, migration 0005)."""
 
     @property
     def is_open(self) -> bool:

@@ -50,8 +50,8 @@ Clock = Callable[[], float]
 _GAME_COLUMNS = (
     "id, guild_id, channel_id, variant, options, seed, status, host_id, state,"
     " lobby_message_id, table_message_id, turn_message_id, turn_deadline, move_count,"
-    " created_at, updated_at, finished_at, published")
-_SEAT_COLUMNS = "game_id, seat, user_id, name, is_computer, has_left, level"
+    " created_at, updated_at, finished_at, published, hints")
+_SEAT_COLUMNS = "game_id, seat, user_id, name, is_computer, has_left, level, hints_used"
 _OPEN = "status IN ('lobby', 'running')"
 _MOVE_UPDATE = (
     "UPDATE games SET state = :state, turn_deadline = :deadline, move_count = move_count + 1,"
@@ -134,8 +134,10 @@ class Store:
 
     async def create_game(self, guild_id: int, channel_id: int, variant: str,
                           options: JSONObject, seed: int, host_id: int,
-                          seats: Sequence[SeatRow] = ()) -> int:
+                          seats: Sequence[SeatRow] = (), *, hints: bool = True) -> int:
         """Open a lobby (with its first ``seats``); raises :class:`ChannelBusy`.
+
+        ``hints``: whether the game allows ``/rummy hint`` (the lobby's ``hints`` option).
 
         The partial unique index on open games decides races, even between
         two processes: the losing insert does nothing and returns no id.
@@ -145,11 +147,12 @@ class Store:
         async with self._db.transaction() as tx:
             rows = await tx.fetch(
                 "INSERT INTO games (guild_id, channel_id, variant, options, seed, host_id,"
-                " created_at, updated_at)"
-                " VALUES (:guild, :channel, :variant, :options, :seed, :host, :now, :now)"
-                " ON CONFLICT DO NOTHING RETURNING id",
+                " hints, created_at, updated_at)"
+                " VALUES (:guild, :channel, :variant, :options, :seed, :host, :hints, :now,"
+                " :now) ON CONFLICT DO NOTHING RETURNING id",
                 {"guild": guild_id, "channel": channel_id, "variant": variant,
-                 "options": options_json, "seed": str(seed), "host": host_id, "now": now})
+                 "options": options_json, "seed": str(seed), "host": host_id,
+                 "hints": hints, "now": now})
             if not rows:
                 raise ChannelBusy(channel_id)
             game_id: int = rows[0][0]
@@ -314,11 +317,25 @@ class Store:
             if changed == 0:
                 raise ValueError(f"game {game_id} has no seat {seat}")
 
+    async def use_hint(self, game_id: int, seat: int) -> int:
+        """Count a hint given to ``seat`` of a running game; returns its hints so far."""
+        rows = await self._db.fetch(
+            "UPDATE seats SET hints_used = hints_used + 1 WHERE game_id = :id AND seat = :seat"
+            " AND EXISTS (SELECT 1 FROM games WHERE id = :id AND status = 'running')"
+            " RETURNING hints_used", {"id": game_id, "seat": seat})
+        if not rows:
+            raise GameNotFound(game_id)
+        used: int = rows[0][0]
+        return used
+
     async def finish_game(self, game_id: int, state: JSONObject,
-                          results: Sequence[ResultRow]) -> list[ResultRow]:
+                          results: Sequence[ResultRow], *, rated: bool = True
+                          ) -> list[ResultRow]:
         """Running → finished: final state, results and rating updates in one transaction.
 
-        Returns the results with the ratings before and after filled in.
+        Returns the results with the ratings before and after filled in. ``rated``
+        False records the results without moving anybody's rating (a game with hints on a
+        server that does not rate those).
         """
         state_json = _dump(state)
         now = self._clock()
@@ -330,9 +347,10 @@ class Store:
             if not rows:
                 await _refuse(tx, game_id, GameStatus.RUNNING)
             guild_id, variant = rows[0]
-            rated = await record_results(tx, self._db, game_id, guild_id, variant, results, now)
+            recorded = await record_results(tx, self._db, game_id, guild_id, variant, results,
+                                            now, rated=rated)
             await tx.execute("DELETE FROM shown_hands WHERE game_id = :id", {"id": game_id})
-        return rated
+        return recorded
 
     async def cancel_game(self, game_id: int) -> bool:
         """Close a lobby or abandon a running game; ``False`` if it was already closed."""
@@ -360,9 +378,9 @@ class Store:
             ids = [row[0] for row in rows]
             seat_rows = await tx.fetch(self._seats_sql, {"ids": self._db.ids(ids)}) if ids else []
         seats: dict[int, list[SeatRow]] = {}
-        for game_id, seat, user_id, name, is_computer, left, level in seat_rows:
+        for game_id, seat, user_id, name, is_computer, left, level, hints in seat_rows:
             seats.setdefault(game_id, []).append(
-                SeatRow(seat, user_id, name, bool(is_computer), bool(left), level))
+                SeatRow(seat, user_id, name, bool(is_computer), bool(left), level, hints))
         return [_game_row(row, seats.get(row[0], [])) for row in rows]
 
     # -- processes sharing the database -------------------------------------
@@ -492,7 +510,7 @@ ShardFilter = tuple[int, Sequence[int]]
 def _game_row(row: Row, seats: Iterable[SeatRow]) -> GameRow:
     (game_id, guild_id, channel_id, variant, options, seed, status, host_id, state,
      lobby_message_id, table_message_id, turn_message_id, turn_deadline, move_count,
-     created_at, updated_at, finished_at, published) = row
+     created_at, updated_at, finished_at, published, hints) = row
     return GameRow(
         id=game_id, guild_id=guild_id, channel_id=channel_id, variant=variant,
         options=json.loads(options), seed=int(seed), status=GameStatus(status),
@@ -500,15 +518,16 @@ def _game_row(row: Row, seats: Iterable[SeatRow]) -> GameRow:
         lobby_message_id=lobby_message_id, table_message_id=table_message_id,
         turn_message_id=turn_message_id, turn_deadline=turn_deadline, move_count=move_count,
         created_at=created_at, updated_at=updated_at, finished_at=finished_at,
-        seats=tuple(seats), published=json.loads(published))
+        seats=tuple(seats), published=json.loads(published), hints=bool(hints))
 
 
 async def _insert_seats(tx: Tx, game_id: int, seats: Sequence[SeatRow]) -> None:
     await tx.executemany(
-        "INSERT INTO seats (game_id, seat, user_id, name, is_computer, has_left, level)"
-        " VALUES (:id, :seat, :user, :name, :computer, :left, :level)",
+        "INSERT INTO seats (game_id, seat, user_id, name, is_computer, has_left, level,"
+        " hints_used) VALUES (:id, :seat, :user, :name, :computer, :left, :level, :hints)",
         [{"id": game_id, "seat": s.seat, "user": s.user_id, "name": s.name,
-          "computer": s.is_computer, "left": s.left, "level": s.level} for s in seats])
+          "computer": s.is_computer, "left": s.left, "level": s.level, "hints": s.hints}
+         for s in seats])
 
 
 async def _update_in(tx: Tx, game_id: int, expected: GameStatus, sql: str,

@@ -368,6 +368,10 @@ class RemiGame(DrawDiscardGame):
     def rules(self) -> MeldRules:
         return RULES
 
+    def value(self, card: Piece) -> int:
+        """REM-4: what a card counts (loose in hand, or laid)."""
+        return card_value(card)
+
     @property
     def hands_to_play(self) -> int | None:
         return self.options.deals or None  # REM-27

@@ -20,14 +20,15 @@ from __future__ import annotations
 import copy
 import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from itertools import permutations
 from typing import ClassVar
 
 from ..cards import NO_SUIT, TILE_JOKER, Colour, Face, Piece, Tile, tile_set
 from ..errors import IllegalMove
 from ..game import Event, Game, HandResult, Move, Options, Timeout, option
-from ..melds import TILE_NUMBERS, Meld, MeldRules, read_meld
+from ..melds import RUN, TILE_NUMBERS, Meld, MeldRules, read_meld
 from ..moves import Done, Draw, Placed, Resume
 from ..notation import check_held, remove_pieces
 from ..rng import Rng
@@ -251,11 +252,24 @@ class TilesGame(Game[Tile]):
     # -- set-up -----------------------------------------------------------
 
     def _start(self) -> None:
+        self._start_with([])
+
+    def _start_with(self, events: list[Event]) -> None:
         n = self.players
         self.scores = [0] * n
         self.timeouts = [0] * n
         self.auto = [False] * n
-        self._new_game([])
+        self._new_game(events)
+
+    def opening(self) -> Sequence[Event]:
+        """TIL-4's first-player draw and who plays first, as setting up the first game
+        showed them. The set-up depends only on the seed, so it is made again on a fresh
+        game rather than kept in the state (the turn itself is told by the turn message)."""
+        fresh = type(self)(options=self.options, players=self.players, seed=self.seed,
+                           rng=Rng.from_seed(self.seed))
+        events: list[Event] = []
+        fresh._start_with(events)
+        return tuple(e for e in events if e.kind != "turn")
 
     def _first_player(self, events: list[Event]) -> int:
         """TIL-4: everyone draws one tile; jokers again; ties among the highest draw again."""
@@ -544,12 +558,48 @@ class TilesGame(Game[Tile]):
                 target is not None and self._has_start_tiles(self.staged[target]))):
             raise IllegalMove(NOT_BEFORE_INITIAL)  # TIL-12b
         self._check_joker_move(meld, position)
-        tile, _, origin = self._remove(source, position)
+        if self._gap(meld, position):  # the run splits at the gap the tile leaves
+            tile, origin = meld.tiles[position], meld.origins[position]
+            self._split_off(source, meld, range(position), range(position + 1, len(meld.tiles)))
+        else:
+            tile, _, origin = self._remove(source, position)
         target_number = None if target is None else self.staged[target].number
         self._drop_empty()
         # A moved joker's stand-in is chosen again (TIL-9).
         self._put(None if target_number is None else self._find(target_number),
                   [(tile, None, origin)])
+
+    def _gap(self, meld: Staged, position: int) -> bool:
+        """TIL-11, TIL-E4: would taking the tile at ``position`` out of ``meld`` leave a gap
+        (a run, read in order, losing a tile that is neither end)? Refused at once when the
+        part beyond the gap could not be split off (TIL-12b, TIL-12d)."""
+        if not 0 < position < len(meld.tiles) - 1:
+            return False
+        try:
+            reading = read_staged(meld)
+        except IllegalMove:
+            return False
+        if reading.kind != RUN:
+            return False
+        self._check_split(meld, range(position + 1, len(meld.tiles)))
+        return True
+
+    def _split_off(self, index: int, meld: Staged, keep: range, moving: range) -> None:
+        """Staged meld ``index`` (``meld`` before the action) keeps the tiles at ``keep``;
+        those at ``moving`` form a new meld."""
+        self.staged[index] = self._tidy(Staged(
+            meld.number, tuple(meld.tiles[i] for i in keep), tuple(meld.faces[i] for i in keep),
+            tuple(meld.origins[i] for i in keep)))
+        self._put(None, [(meld.tiles[i], meld.faces[i], meld.origins[i]) for i in moving])
+
+    def _check_split(self, meld: Staged, moving: Sequence[int]) -> None:
+        """TIL-12b and TIL-12d for the tiles at ``moving`` leaving ``meld`` as a new meld."""
+        if not self.made_initial and any(meld.origins[i] not in ("r", "rj") for i in moving):
+            raise IllegalMove(NOT_BEFORE_INITIAL)  # TIL-12b
+        if self._locked(meld) and any(meld.origins[i].startswith("j")
+                                      or _start_meld(meld.origins[i]) == meld.number
+                                      for i in moving):
+            raise IllegalMove(f"meld {meld.number} holds a joker: release it first")  # TIL-12d
 
     def _split(self, move: Split) -> None:
         index = self._find(move.meld)
@@ -557,17 +607,8 @@ class TilesGame(Game[Tile]):
         if not 1 <= move.at < len(meld.tiles):
             raise IllegalMove(f"split meld {meld.number} after tile 1 to {len(meld.tiles) - 1}")
         moving = range(move.at, len(meld.tiles))
-        if not self.made_initial and any(meld.origins[i] not in ("r", "rj") for i in moving):
-            raise IllegalMove(NOT_BEFORE_INITIAL)  # TIL-12b
-        if self._locked(meld) and any(meld.origins[i].startswith("j")
-                                      or _start_meld(meld.origins[i]) == meld.number
-                                      for i in moving):
-            raise IllegalMove(f"meld {meld.number} holds a joker: release it first")  # TIL-12d
-        keep = range(move.at)
-        self.staged[index] = self._tidy(Staged(
-            meld.number, tuple(meld.tiles[i] for i in keep), tuple(meld.faces[i] for i in keep),
-            tuple(meld.origins[i] for i in keep)))
-        self._put(None, [(meld.tiles[i], meld.faces[i], meld.origins[i]) for i in moving])
+        self._check_split(meld, moving)
+        self._split_off(index, meld, range(move.at), moving)
 
     def _release(self, move: Release) -> None:
         if not self.made_initial:
@@ -725,39 +766,98 @@ class TilesGame(Game[Tile]):
         for common, _, number, i in pairs:
             if common and i not in numbers and number not in numbers.values():
                 numbers[i] = number
-        for index, meld in enumerate(fresh):
-            tiles, faces, origins = [], [], []
-            for tile, face in meld:
-                origin = self._pick_origin(pool[tile], tile, face)
-                pool[tile].remove(origin)
-                tiles.append(tile)
-                faces.append(face if tile.is_joker else None)
-                origins.append(origin)
-            number = numbers.get(index, 0)
-            if not number:
-                number = self.next_number
+        for index in range(len(fresh)):
+            if not numbers.get(index):
+                numbers[index] = self.next_number
                 self.next_number += 1
-            new_staged.append(self._tidy(Staged(number, tuple(tiles), tuple(faces),
-                                                tuple(origins))))
-        self.staged = sorted(new_staged, key=lambda m: m.number)
+        kept = new_staged
+        for labels in self._labellings(fresh, pool):
+            self.staged = sorted(kept + [self._tidy(Staged(
+                numbers[i], tuple(t for t, _ in meld),
+                tuple(f if t.is_joker else None for t, f in meld), tuple(labels[i])))
+                for i, meld in enumerate(fresh)], key=lambda m: m.number)
+            if self.check_done() is None:
+                return
+        # The search's table holds only moves TIL-12 allows, so this is not expected; but
+        # arrange must never stage what done refuses (TIL-20).
+        raise IllegalMove("no arrangement found that done would accept")
 
-    def _pick_origin(self, origins: list[str], tile: Tile, face: Face) -> str:
-        """Which copy of ``tile`` fills a slot: a kept joker whose stand-in it is first."""
-        if tile.is_joker:
-            jokers = self._start_jokers()
-            for origin in origins:
-                if origin.startswith("j"):
-                    stood, in_set, _ = jokers[int(origin[1:])]
-                    if stood.rank == face.rank and (in_set or stood.suit == face.suit):
-                        return origin
-            for origin in origins:
-                if not origin.startswith("j"):
-                    return origin
-        for wanted in ("t", "x", "r"):
-            for origin in origins:
-                if origin.startswith(wanted):
-                    return origin
-        return origins[0]
+    def _labellings(self, fresh: Sequence[Sequence[Slot]],
+                    pool: dict[Tile, list[str]]) -> Iterator[list[list[str]]]:
+        """Origins for the tiles of the changed melds ``fresh``, from the origins left in
+        ``pool``, most likely first (``_install`` keeps the first that passes done).
+
+        A table joker keeps its origin (``j``, not released) where its place in the result
+        lets it (its stand-in, TIL-13 check 3; its locked meld around it, TIL-18), and is
+        otherwise released (``f``): with ``replace_from_rack`` a matching rack tile of the
+        result released it (``x``, TIL-12a), in the other modes a matching tile anywhere on
+        the table did (moved in, and moved on again if need be). A released joker under
+        ``retrieved_joker_new_meld_only`` takes the rack's copies of its meld's tiles first.
+        """
+        joker_slots = [(i, k) for i, meld in enumerate(fresh)
+                       for k, (tile, _) in enumerate(meld) if tile.is_joker]
+        spares = pool.get(TILE_JOKER, [])
+        seen: set[tuple[str, ...]] = set()
+        for chosen in permutations(spares, len(joker_slots)):  # the game has two jokers
+            if chosen in seen:
+                continue
+            seen.add(chosen)
+            labels = [[""] * len(meld) for meld in fresh]
+            released: list[int] = []
+            for (i, k), origin in zip(joker_slots, chosen, strict=True):
+                if origin.startswith("j") and not self._still_kept(int(origin[1:]), fresh[i],
+                                                                    k):
+                    origin = "f" + origin[1:]
+                    released.append(int(origin[1:]))
+                labels[i][k] = origin
+            own = {i for i in range(len(fresh)) if self.options.retrieved_joker_new_meld_only
+                   and any(o.startswith("f") for o in labels[i])}
+            left = {tile: list(origins) for tile, origins in pool.items() if not tile.is_joker}
+            for i in sorted(range(len(fresh)), key=lambda i: i not in own):
+                prefer = ("x", "r", "t") if i in own else ("t", "x", "r")
+                for k, (tile, _) in enumerate(fresh[i]):
+                    if not tile.is_joker:
+                        origin = next(o for wanted in prefer for o in left[tile]
+                                      if o.startswith(wanted))
+                        left[tile].remove(origin)
+                        labels[i][k] = origin
+            if self._release_tiles(released, fresh, labels):
+                yield labels
+
+    def _still_kept(self, joker: int, meld: Sequence[Slot], position: int) -> bool:
+        """May start-of-turn joker ``joker`` at ``position`` of ``meld`` be unreleased?"""
+        stood, in_set, number = self._start_jokers()[joker]
+        face = meld[position][1]
+        if self.options.joker_retrieve != "free" and (
+                face.rank != stood.rank or (not in_set and face.suit != stood.suit)):
+            return False  # check 3
+        if self.options.joker_locks_meld:  # TIL-18: its locked meld's tiles stay around it
+            block = next(m.tiles for m in self.table if m.number == number)
+            if Counter(t for t in block if not t.is_joker) - Counter(t for t, _ in meld):
+                return False
+        return True
+
+    def _release_tiles(self, released: Sequence[int], fresh: Sequence[Sequence[Slot]],
+                       labels: list[list[str]]) -> bool:
+        """Find the tile that released each of ``released`` (TIL-17); with
+        ``replace_from_rack`` it is a rack tile of the result, marked ``x``."""
+        jokers = self._start_jokers()
+        for joker in released:
+            stood, in_set, _ = jokers[joker]
+            spots = [(i, k) for i, meld in enumerate(fresh) for k, (tile, _) in enumerate(meld)
+                     if not tile.is_joker and tile.rank == stood.rank
+                     and (in_set or tile.suit == stood.suit)]
+            if self.options.joker_retrieve != "replace_from_rack":
+                if spots or any(not tile.is_joker and tile.rank == stood.rank
+                                and (in_set or tile.suit == stood.suit)
+                                for meld in self.staged for tile in meld.tiles):
+                    continue
+                return False
+            spot = next(((i, k) for i, k in spots if labels[i][k] == "r"), None)
+            if spot is None:
+                return False
+            labels[spot[0]][spot[1]] = "x"
+        return True
 
     # -- done and its checks (TIL-13, TIL-14) ----------------------------------
 
