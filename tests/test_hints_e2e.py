@@ -29,7 +29,8 @@ from tests.bot_harness import running_bot
 from tests.e2e_helpers import open_panel, pictured, play_out, published, start_game
 from tests.fakediscord import CallbackType, FakeDiscord, Message, User
 
-COMPUTERS = {"straight": 1, "indian": 1, "penang": 2, "remi": 1, "rummi": 2, "tiles": 1}
+COMPUTERS = {"straight": 1, "indian": 1, "penang": 2, "remi": 1, "rummi": 2, "tiles": 1,
+             "gin": 1}
 HINTS = 3
 """Hinted moves played per game (then the player leaves and the computers finish it)."""
 
@@ -69,7 +70,7 @@ def command(key: str, move: Any) -> tuple[str, dict[str, Any]]:
     """The slash command for ``move`` in ``key``'s group (UX.md's table of moves)."""
     kind, tiles = move.kind, key == "tiles"
     if kind == "draw":
-        return ("draw", {"source": move.source}) if key in ("straight", "indian") else \
+        return ("draw", {"source": move.source}) if key in ("straight", "indian", "gin") else \
             ("draw", {})
     if kind == "discard":
         return "discard", {"card": move.card.code}
@@ -81,8 +82,10 @@ def command(key: str, move: Any) -> tuple[str, dict[str, Any]]:
         return verb, {"cards": refs(move.cards), "meld": move.meld}
     if kind == "take" and not tiles:
         return "take", {"card": move.card.code, "with": " ".join(c.code for c in move.with_cards)}
-    if kind in ("done", "drop", "dead", "undo"):
+    if kind in ("done", "drop", "dead", "undo", "pass"):
         return kind, {}
+    if kind == "knock":
+        return "knock", {"card": move.card.code} if move.card is not None else {}
     if kind == "swap":
         return "swap", {"card": move.card.code, "meld": move.meld}
     if kind == "declare":
