@@ -8,7 +8,8 @@ Plays two-player matches (default options: to 500 points, REM-27) and prints
 the computer's match win rate with a 95% Wilson interval, against the random
 legal player (seats alternate; target ≥ 90%) and against itself (seat 0's
 rate, ≈ 50%). A match tied for the highest total counts half a win (REM-28).
-A match still running after ``MAX_MOVES`` moves is abandoned and not counted.
+A match still running after ``MAX_MOVES`` moves is abandoned and not counted
+(bench/headsup.py).
 It also prints the median and p99 time the computer takes to choose a move.
 The last line starts with ``SUMMARY:``.
 """
@@ -16,10 +17,7 @@ The last line starts with ``SUMMARY:``.
 from __future__ import annotations
 
 import argparse
-import random
 import sys
-import time
-from collections.abc import Callable
 from pathlib import Path
 
 if __package__ in (None, ""):  # run as a script: the repository root, not bench/, on the path
@@ -27,63 +25,10 @@ if __package__ in (None, ""):  # run as a script: the repository root, not bench
     sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
     sys.path.insert(0, str(_HERE.parent))
 
-from bench.common import Spread, load_average, wilson
-from bot.ai.random_player import random_move
+from bench.common import Spread, load_average
+from bench.headsup import HeadsUp
 from bot.ai.remi import choose_move
-from bot.engine.game import Move
 from bot.engine.variants.remi import RemiGame, RemiOptions
-
-Player = Callable[[RemiGame, int, random.Random], Move]
-MAX_MOVES = 20000
-CHOOSE_MS: list[float] = []
-"""Time of every computer move of the run (milliseconds)."""
-
-
-def timed(game: RemiGame, seat: int, rng: random.Random) -> Move:
-    start = time.perf_counter()
-    move = choose_move(game, seat, rng)
-    CHOOSE_MS.append((time.perf_counter() - start) * 1000)
-    return move
-
-
-def play(players: tuple[Player, Player], seed: int, target: int
-         ) -> tuple[tuple[int, ...] | None, int]:
-    """One match; returns (winning seats or None if abandoned, deals played)."""
-    game = RemiGame.new(2, RemiOptions(target=target), seed=seed)
-    rng = random.Random(seed * 7919 + 1)
-    for _ in range(MAX_MOVES):
-        if game.is_over:
-            return game.winners, game.deal_number
-        seat = game.to_move
-        assert seat is not None
-        game, _ = game.apply(players[seat](game, seat, rng))
-    return None, game.deal_number
-
-
-def match(label: str, computer_seat: Callable[[int], int],
-          players_for: Callable[[int], tuple[Player, Player]], matches: int, seed: int,
-          target: int) -> tuple[float, float, float]:
-    wins = 0.0
-    counted = abandoned = 0
-    deals: list[float] = []
-    started = time.perf_counter()
-    for i in range(matches):
-        s = seed + i
-        winners, played = play(players_for(s), s, target)
-        deals.append(played)
-        if winners is None:
-            abandoned += 1
-            continue
-        counted += 1
-        if computer_seat(s) in winners:
-            wins += 1 / len(winners)
-    elapsed = time.perf_counter() - started
-    rate = wins / counted if counted else 0.0
-    low, high = wilson(wins, counted)
-    print(f"{label}: {wins:g}/{counted} = {rate:.1%} (95% CI {low:.1%}–{high:.1%}); "
-          f"median {Spread.of(deals).median:.0f} deals per match, {abandoned} abandoned, "
-          f"{elapsed:.0f} s", flush=True)
-    return rate, low, high
 
 
 def main() -> None:
@@ -93,16 +38,12 @@ def main() -> None:
     parser.add_argument("--target", type=int, default=500)
     args = parser.parse_args()
     print(f"load average {load_average()}")
-
-    def versus_random(s: int) -> tuple[Player, Player]:
-        return (timed, random_move) if s % 2 == 0 else (random_move, timed)
-
-    rate, low, high = match("computer vs random", lambda s: s % 2, versus_random,
-                            args.matches, args.seed, args.target)
-    self_rate, self_low, self_high = match(
-        "computer vs computer (seat 0)", lambda s: 0, lambda s: (timed, timed),
-        args.matches, args.seed, args.target)
-    choose = Spread.of(CHOOSE_MS)
+    bench = HeadsUp(lambda seed: RemiGame.new(2, RemiOptions(target=args.target), seed=seed),
+                    choose_move, rounds="deals")
+    rate, low, high = bench.versus_random("computer vs random", args.matches, args.seed)
+    self_rate, self_low, self_high = bench.versus_itself("computer vs computer (seat 0)",
+                                                         args.matches, args.seed)
+    choose = Spread.of(bench.choose_ms)
     print(f"computer move: {choose.text(digits=2)}")
     ok = rate >= 0.90
     even = self_low <= 0.5 <= self_high

@@ -161,6 +161,8 @@ class Controller:
     async def reload(self, session: Session) -> None:
         """Adopt the game as the database has it now; one that ended there closes here."""
         row = await self.store.get_game(session.game_id)
+        if session.status == "moved":  # released meanwhile (its shard is owned elsewhere)
+            return
         if row is None or not row.is_open:
             session.status = "cancelled" if row is None else str(row.status)
             self.sessions.close(session)

@@ -17,6 +17,7 @@ from .ai import indian as indian_ai
 from .ai import penang as penang_ai
 from .ai import remi as remi_ai
 from .ai import rummi as rummi_ai
+from .ai import rummy500 as rummy500_ai
 from .ai import straight as straight_ai
 from .ai import tiles as tiles_ai
 from .controls.base import Controls
@@ -25,6 +26,7 @@ from .controls.indian import IndianControls
 from .controls.penang import PenangControls
 from .controls.remi import RemiControls
 from .controls.rummi import RummiControls
+from .controls.rummy500 import Rummy500Controls
 from .controls.straight import StraightControls
 from .controls.tiles import TilesControls
 from .engine.game import Game, Move
@@ -33,6 +35,7 @@ from .engine.variants.indian import IndianGame
 from .engine.variants.penang import PenangGame
 from .engine.variants.remi import RemiGame
 from .engine.variants.rummi import RummiGame
+from .engine.variants.rummy500 import Rummy500Game
 from .engine.variants.straight import StraightGame
 from .engine.variants.tiles import TilesGame
 from .rules_text import SUMMARIES, first_line, options_text
@@ -86,6 +89,9 @@ VARIANTS: dict[str, Variant] = {v.key: v for v in (
             RemiControls(), SUMMARIES["remi"]),
     Variant("rummi", RummiGame, {"standard": rummi_ai.choose_move},
             RummiControls(), SUMMARIES["rummi"]),
+    Variant("rummy500", Rummy500Game, {"standard": rummy500_ai.choose_move,
+                                       "easy": rummy500_ai.choose_easy},
+            Rummy500Controls(), SUMMARIES["rummy500"]),
     Variant("tiles", TilesGame, {"strong": tiles_ai.choose_strong,
                                  "easy": tiles_ai.choose_easy},
             TilesControls(), SUMMARIES["tiles"]),

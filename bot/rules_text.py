@@ -100,6 +100,21 @@ SUMMARIES: dict[str, str] = {
         "arrangement: combinations plus, loose cards minus. Highest total at the target wins.\n"
         "**Commands:** `/remi draw`, `take card:7H with:8H 9H`, `discard 4C`, `close 2C` — or "
         "the Draw / Take buttons and My hand."),
+    "rummy500": (
+        "2–8 players; one pack for 2–4, two for 5–8 (jokers optional). 13 cards each with 2 "
+        "players (or 10), 7 with 3–8. The discard pile is spread: every card shows, numbered "
+        "from the top.\n"
+        "**Your turn:** draw from the stock, or take any pile card with every card above it — "
+        "the picked card must be used at once, in a new meld (with your cards, even ones just "
+        "taken) or laid off on any meld. Then meld and lay off as you like, and discard.\n"
+        "**Melds:** runs of 3+ of one suit (A-2-3 and Q-K-A, not K-A-2) and sets of 3–4 of a "
+        "rank in different suits. Anyone may lay off on anyone's meld.\n"
+        "**Scoring:** each card on the table scores for whoever placed it (2–10 pips, J Q K 10, "
+        "ace 15 or 1 at the start of A-2-3, joker 15); cards in hand count against you when "
+        "the hand ends (someone goes out, or draws from an empty stock). First to 500 wins; "
+        "highest score if several.\n"
+        "**Commands:** `/rummy500 draw`, `take card:5H with:4H 6H`, `take card:6S meld:2`, "
+        "`meld 7H 8H 9H`, `layoff 10S meld:2`, `discard 4C` — or Draw / Take… and My hand."),
     "tiles": (
         "2–4 players, 106 tiles: 1–13 in four colours twice, and 2 jokers; 14 tiles each.\n"
         "**Your turn:** rearrange a staged copy of the table as you like — new melds from your "

@@ -109,19 +109,28 @@ class MeldLayout:
 
     meld: MeldView
     tiles: bool
+    names: Sequence[str] = ()
+    """Every seat's name, for the placers' initials under the pieces (Rummy 500 FHR-35)."""
     xs: list[int] = field(init=False)
     stand_ins: dict[int, sprites.Sprite] = field(init=False)
+    initials: list[sprites.Sprite] = field(init=False)
     width: int = field(init=False)
 
     def __post_init__(self) -> None:
         size = self.size
         self.stand_ins = stand_ins(self.meld, self.tiles)
+        self.initials = [sprites.badge(initial(name_of(self.names, seat)), palette.INK,
+                                       palette.CHIP, PLACER_SIZE)
+                         for seat in self.meld.placers] if self.names else []
         natural = sprites.strip(size)
         self.xs, x = [], 0
         for i in range(len(self.meld.pieces)):
             self.xs.append(x)
             badge = self.stand_ins.get(i)
-            x += max(natural, badge.width + 6) if badge else natural
+            wide = max(natural, badge.width + 6) if badge else natural
+            if self.initials and i < len(self.meld.pieces) - 1:
+                wide = max(wide, self.initials[i].width + 2)
+            x += wide
         last = self.xs[-1] + size.width if self.xs else 0
         self.width = max(last, self.chip.width)
 
@@ -144,7 +153,8 @@ class MeldLayout:
 
     @property
     def height(self) -> int:
-        return self.chip.height + 4 + self.size.height
+        under = max((b.height for b in self.initials), default=-4) + 4
+        return self.chip.height + 4 + self.size.height + under
 
     def draw(self, picture: Image.Image, xy: tuple[int, int], style: Style) -> None:
         x, y = xy
@@ -153,6 +163,18 @@ class MeldLayout:
         xs = [x + dx for dx in self.xs]
         draw_run(picture, self.meld.pieces, xs, y, self.size, style)
         paste_stand_ins(picture, self.stand_ins, xs, y, self.size)
+        for left, badge in zip(xs, self.initials, strict=False):  # none, or one per piece
+            paste(picture, badge, (left, y + self.size.height + 4))
+
+
+PLACER_SIZE = 16
+"""Text size of the placers' initials under meld pieces."""
+
+
+def initial(name: str) -> str:
+    """A name's first letter, upper case, for the placer badges (``?`` for an empty name)."""
+    stripped = name.strip()
+    return stripped[:1].upper() if stripped else "?"
 
 
 @dataclass(slots=True)
@@ -171,7 +193,7 @@ class Melds:
     height: int = field(init=False)
 
     def __post_init__(self) -> None:
-        melds = [MeldLayout(meld, self.view.tiles) for meld in self.view.melds]
+        melds = [MeldLayout(meld, self.view.tiles, self.names) for meld in self.view.melds]
         groups: list[tuple[str | None, list[MeldLayout]]] = [(None, melds)]
         if self.view.melds_by_owner:
             owners = sorted({m.meld.owner for m in melds if m.meld.owner is not None})

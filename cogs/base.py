@@ -18,7 +18,7 @@ from discord.ext import commands
 from bot.controls.base import Reply
 from bot.engine.cards import Piece
 from bot.engine.game import Game, Move
-from bot.engine.moves import Placed
+from bot.engine.moves import Discard, LayOff, MeldDown, Placed
 from bot.engine.notation import parse_groups, parse_list, parse_single
 from bot.interactions import reply
 from bot.registry import Variant, variant
@@ -140,6 +140,40 @@ class VariantCog(commands.GroupCog):
         if session is None or game is None or seat is None:
             return []
         return hand_choices(game.hand(seat), current, single=single)
+
+
+class MeldingCog(VariantCog):
+    """A variant cog with Straight Rummy's play-phase commands (Straight, Rummy 500):
+    ``meld cards``, ``layoff cards meld``, ``discard card``, with hand autocomplete."""
+
+    @app_commands.command(name="meld", description="Lay down melds: 7H 8H 9H | QS QD QC")
+    @app_commands.describe(cards="Cards of one or more melds, melds separated by |")
+    async def meld(self, interaction: discord.Interaction, cards: str) -> None:
+        await self.play(interaction, lambda game, seat, read: MeldDown(seat, read.groups(cards)))
+
+    @app_commands.command(name="layoff", description="Add cards to a meld on the table")
+    @app_commands.describe(cards="Cards to add (codes or #positions)",
+                           meld="The meld's number on the table")
+    async def layoff(self, interaction: discord.Interaction, cards: str,
+                     meld: app_commands.Range[int, 1, 500]) -> None:
+        await self.play(interaction,
+                        lambda game, seat, read: LayOff(seat, read.placed(cards), meld))
+
+    @app_commands.command(name="discard", description="Discard a card and end your turn")
+    @app_commands.describe(card="The card to discard (a code like 7H, or #3)")
+    async def discard(self, interaction: discord.Interaction, card: str) -> None:
+        await self.play(interaction, lambda game, seat, read: Discard(seat, read.card(card)))
+
+    @meld.autocomplete("cards")
+    @layoff.autocomplete("cards")
+    async def _meld_cards(self, interaction: discord.Interaction,
+                          current: str) -> list[app_commands.Choice[str]]:
+        return await self.complete_cards(interaction, current)
+
+    @discard.autocomplete("card")
+    async def _discard_card(self, interaction: discord.Interaction,
+                            current: str) -> list[app_commands.Choice[str]]:
+        return await self.complete_cards(interaction, current, single=True)
 
 
 def hand_choices(hand: Sequence[Piece], current: str, *,

@@ -1,6 +1,7 @@
 """``/straight``: Straight Rummy lobbies and typed moves (10-straight.md, UX.md).
 
-Its buttons are :mod:`bot.controls.straight`.
+``meld``, ``layoff`` and ``discard`` are :class:`~cogs.base.MeldingCog`'s. Its buttons
+are :mod:`bot.controls.straight`.
 """
 
 from __future__ import annotations
@@ -10,12 +11,12 @@ from typing import Literal
 import discord
 from discord import app_commands
 
-from bot.engine.moves import Discard, Draw, LayOff, MeldDown
+from bot.engine.moves import Draw
 
-from .base import VariantCog
+from .base import MeldingCog
 
 
-class StraightCog(VariantCog, group_name="straight",
+class StraightCog(MeldingCog, group_name="straight",
                   group_description="Straight Rummy: draw, meld, lay off, discard"):
     key = "straight"
 
@@ -61,35 +62,6 @@ class StraightCog(VariantCog, group_name="straight",
     async def draw(self, interaction: discord.Interaction,
                    source: Literal["stock", "discard"]) -> None:
         await self.play(interaction, lambda game, seat, read: Draw(seat, source))
-
-    @app_commands.command(name="meld", description="Lay down melds: 7H 8H 9H | QS QD QC")
-    @app_commands.describe(cards="Cards of one or more melds, melds separated by |")
-    async def meld(self, interaction: discord.Interaction, cards: str) -> None:
-        await self.play(interaction, lambda game, seat, read: MeldDown(seat, read.groups(cards)))
-
-    @app_commands.command(name="layoff", description="Add cards to a meld on the table")
-    @app_commands.describe(cards="Cards to add (codes or #positions)",
-                           meld="The meld's number on the table")
-    async def layoff(self, interaction: discord.Interaction, cards: str,
-                     meld: app_commands.Range[int, 1, 500]) -> None:
-        await self.play(interaction,
-                        lambda game, seat, read: LayOff(seat, read.placed(cards), meld))
-
-    @app_commands.command(name="discard", description="Discard a card and end your turn")
-    @app_commands.describe(card="The card to discard (a code like 7H, or #3)")
-    async def discard(self, interaction: discord.Interaction, card: str) -> None:
-        await self.play(interaction, lambda game, seat, read: Discard(seat, read.card(card)))
-
-    @meld.autocomplete("cards")
-    @layoff.autocomplete("cards")
-    async def _cards(self, interaction: discord.Interaction,
-                     current: str) -> list[app_commands.Choice[str]]:
-        return await self.complete_cards(interaction, current)
-
-    @discard.autocomplete("card")
-    async def _card(self, interaction: discord.Interaction,
-                    current: str) -> list[app_commands.Choice[str]]:
-        return await self.complete_cards(interaction, current, single=True)
 
 
 async def setup(bot) -> None:

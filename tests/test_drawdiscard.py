@@ -16,6 +16,7 @@ from bot.engine.moves import Discard, Draw, MeldDown, Take
 from bot.engine.variants.straight import StraightGame
 from tests.engine_helpers import card, cards, groups, refused, straight
 from tests.remi_helpers import remi
+from tests.rummy500_helpers import rummy500
 
 P = 0
 
@@ -94,3 +95,14 @@ def test_the_match_end_hook_runs_once_before_the_announcement() -> None:
     game = ending(straight(2, held=["9C", "KS 2H"], phase="play", discard="3C", hands=2))
     game.apply(Discard(P, card("9C")))
     assert len(calls) == 1  # not at the end of a hand that does not end the match
+
+
+def test_the_shared_take_lists_legal_takes_to_a_depth_and_checks_turn_and_phase() -> None:
+    """FHR-33: one take machinery for Remi and Rummy 500 (the listing, the turn and phase)."""
+    game = rummy500(held=["4H 6H KS KH 2C", "9S 9D"], pile="5H 8C KD 3D")
+    assert [t.card for t in game.takes(P)] == cards("KD 5H")
+    assert [t.card for t in game.takes(P, depth=2)] == cards("KD")
+    assert game.take_positions(P) == [2, 4]
+    refused(game, Take(1, card("KD"), tuple(cards("KS KH"))), "it is not your turn")
+    game, _ = game.apply(Draw(P, "stock"))
+    refused(game, Take(P, card("KD"), tuple(cards("KS KH"))), "you have already drawn")

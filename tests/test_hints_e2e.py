@@ -29,8 +29,8 @@ from tests.bot_harness import running_bot
 from tests.e2e_helpers import open_panel, pictured, play_out, published, start_game
 from tests.fakediscord import CallbackType, FakeDiscord, Message, User
 
-COMPUTERS = {"straight": 1, "indian": 1, "penang": 2, "remi": 1, "rummi": 2, "tiles": 1,
-             "gin": 1}
+COMPUTERS = {"straight": 1, "indian": 1, "penang": 2, "remi": 1, "rummi": 2, "rummy500": 1,
+             "tiles": 1, "gin": 1}
 HINTS = 3
 """Hinted moves played per game (then the player leaves and the computers finish it)."""
 
@@ -81,7 +81,14 @@ def command(key: str, move: Any) -> tuple[str, dict[str, Any]]:
         verb = "play" if key == "rummi" else "layoff"
         return verb, {"cards": refs(move.cards), "meld": move.meld}
     if kind == "take" and not tiles:
-        return "take", {"card": move.card.code, "with": " ".join(c.code for c in move.with_cards)}
+        taking: dict[str, Any] = {"card": move.card.code}
+        if move.with_cards:
+            taking["with"] = " ".join(c.code for c in move.with_cards)
+        if move.meld is not None:  # Rummy 500: laid off on a meld (FHR-18)
+            taking["meld"] = move.meld
+        if move.position is not None:
+            taking["pos"] = move.position
+        return "take", taking
     if kind in ("done", "drop", "dead", "undo", "pass"):
         return kind, {}
     if kind == "knock":

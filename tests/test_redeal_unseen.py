@@ -190,3 +190,15 @@ def test_the_cut_joker_and_the_open_deck_stay_put() -> None:
     redealt = game.redeal_unseen(0, Rng(1))
     assert redealt.cut_joker == game.cut_joker and redealt.pile == game.pile
     assert redealt.hands[1] != game.hands[1] or redealt.hands[2] != game.hands[2]
+
+
+def test_a_card_drawn_from_the_stock_gives_away_nothing_in_the_sample() -> None:
+    """The card a mover drew from the stock is hidden, and so is whether it is still held:
+    games differing only there gave different samples (Indian, two packs: the drawn card
+    was recognised by being one of a pair). Found by the property above."""
+    game = position("indian", 3, 5357, 17)
+    seat = 5357 % 3
+    samples = {json.dumps(shuffle_hidden(game, seat, random.Random(other))
+                          .redeal_unseen(seat, Rng(1)).to_json(), sort_keys=True)
+               for other in range(40)}
+    assert len(samples) == 1

@@ -35,6 +35,7 @@ SHORT = {
     "penang": (2, {}),
     "remi": (1, {"deals": 2}),
     "rummi": (2, {}),
+    "rummy500": (1, {"hands": 2}),
     "tiles": (1, {}),
     "gin": (1, {"hands": 2}),
 }

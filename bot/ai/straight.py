@@ -14,11 +14,12 @@ from collections.abc import Sequence
 
 from ..engine.arrange import best_arrangement, deadwood_value
 from ..engine.cards import Card
+from ..engine.drawdiscard import possible_layoffs
 from ..engine.errors import IllegalMove
 from ..engine.game import Move
 from ..engine.moves import Discard, Draw, LayOff, MeldDown, placed
 from ..engine.notation import remove_pieces
-from ..engine.variants.straight import StraightGame, possible_layoffs
+from ..engine.variants.straight import StraightGame
 
 _LET_GO = 0.2
 """How often the computer gives up a loose card other than its worst (see ``_discard``)."""

@@ -18,11 +18,11 @@ from typing import ClassVar, Protocol
 
 import discord
 
-from ..customids import Action
+from ..customids import MELD, SELECTION, Action, button, encode_positions, select
 from ..engine.cards import Face, Piece
 from ..engine.errors import IllegalMove
 from ..engine.game import Game, Move
-from ..engine.moves import Placed
+from ..engine.moves import Discard, LayOff, MeldDown, Placed, placed
 from ..engine.notation import parse_ref
 from ..engine.views import MeldView
 from ..texts import meld_text
@@ -101,6 +101,38 @@ def layoff_select(melds: Iterable[MeldView], arg: str, tiles: bool = False) -> S
         return None
     return SelectSpec("layoff", "Lay off the selected cards on meld…",
                       options[-SELECT_LIMIT:], arg)
+
+
+def melding_panel(melds: Iterable[MeldView], selected: Sequence[int], hint: str) -> Panel:
+    """The play phase of a melding variant (Straight, Rummy 500): *Meld selected*, *Discard
+    selected* and the lay-off menu for the picked cards; ``hint`` while nothing is picked."""
+    arg = encode_positions(selected)
+    buttons = (
+        meld_button(arg, len(selected)),
+        ButtonSpec("Discard selected", "discard", arg, discord.ButtonStyle.danger,
+                   disabled=len(selected) != 1),
+    )
+    layoff = layoff_select(melds, arg) if selected else None
+    return Panel("" if selected else hint, buttons, (layoff,) if layoff else ())
+
+
+MELDING_ACTIONS: Mapping[str, Action] = {
+    "meld": button(SELECTION), "discard": button(SELECTION), "layoff": select(SELECTION, MELD)}
+"""The actions of :func:`melding_panel`, read by :func:`melding_move`."""
+
+
+def melding_move(seat: int, action: str, picked: Sequence[Piece],
+                 values: Sequence[str]) -> Move | None:
+    """The move of a :func:`melding_panel` control, or ``None`` for another action."""
+    if action not in MELDING_ACTIONS:
+        return None
+    need_picked(picked)
+    if action == "meld":
+        return MeldDown(seat, (placed(*picked),))
+    if action == "discard":
+        need_picked(picked, 1, "discard")
+        return Discard(seat, picked[0])
+    return LayOff(seat, placed(*picked), int(values[0]))
 
 
 Groups = tuple[tuple[Placed, ...], ...]

@@ -8,21 +8,19 @@ from typing import ClassVar
 
 import discord
 
-from ..customids import MELD, SELECTION, Action, button, encode_positions, select, words
+from ..customids import Action, button, words
 from ..engine.cards import Piece
 from ..engine.errors import IllegalMove
 from ..engine.game import Game, Move
-from ..engine.moves import Discard, Draw, LayOff, MeldDown, placed
+from ..engine.moves import Draw
 from ..engine.variants.straight import StraightGame
-from ..ui import ButtonSpec, SelectSpec
-from .base import Panel, Reply, layoff_select, meld_button, need_picked
+from ..ui import ButtonSpec
+from .base import MELDING_ACTIONS, Panel, Reply, melding_move, melding_panel
 
 
 class StraightControls:
     actions: ClassVar[Mapping[str, Action]] = {
-        "draw": button(words("draw source", "stock", "discard")),
-        "meld": button(SELECTION), "discard": button(SELECTION),
-        "layoff": select(SELECTION, MELD)}
+        "draw": button(words("draw source", "stock", "discard")), **MELDING_ACTIONS}
 
     def turn_buttons(self, game: Game) -> list[ButtonSpec]:
         assert isinstance(game, StraightGame)
@@ -41,28 +39,15 @@ class StraightControls:
             return Panel("It is not your turn yet.")
         if game.phase == "draw":
             return Panel("Draw first.", tuple(self.turn_buttons(game)))
-        arg = encode_positions(selected)
-        buttons = (
-            meld_button(arg, len(selected)),
-            ButtonSpec("Discard selected", "discard", arg, discord.ButtonStyle.danger,
-                       disabled=len(selected) != 1),
-        )
-        layoff = layoff_select((m.view() for m in game.table), arg) if selected else None
-        selects: tuple[SelectSpec, ...] = (layoff,) if layoff else ()
-        hint = ("Pick cards, then Meld (3 or more), Lay off onto a meld, or Discard one to end "
-                "your turn." if not selected else "")
-        return Panel(hint, buttons, selects)
+        return melding_panel((m.view() for m in game.table), selected,
+                             "Pick cards, then Meld (3 or more), Lay off onto a meld, or "
+                             "Discard one to end your turn.")
 
     def action(self, game: Game, seat: int, action: str, arg: str, picked: Sequence[Piece],
                values: Sequence[str]) -> Move | Reply:
         if action == "draw":
             return Draw(seat, arg)
-        need_picked(picked)
-        if action == "meld":
-            return MeldDown(seat, (placed(*picked),))
-        if action == "discard":
-            need_picked(picked, 1, "discard")
-            return Discard(seat, picked[0])
-        if action == "layoff":
-            return LayOff(seat, placed(*picked), int(values[0]))
-        raise IllegalMove("that button is not part of Straight Rummy")
+        move = melding_move(seat, action, picked, values)
+        if move is None:
+            raise IllegalMove("that button is not part of Straight Rummy")
+        return move

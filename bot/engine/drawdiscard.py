@@ -40,15 +40,16 @@ from __future__ import annotations
 
 from abc import abstractmethod
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from itertools import combinations
 from typing import Any, ClassVar, Self
 
 from .cards import Card, codes, sort_by_suit
 from .errors import IllegalMove
 from .game import Event, Game, HandResult, Move, Timeout
-from .melds import Meld, MeldRules, extend_meld, read_meld
-from .moves import Discard, Draw, LayOff, MeldDown, Placed, Resume
+from .melds import Meld, MeldRules, extend_meld, is_meld, read_meld
+from .moves import Discard, Draw, LayOff, MeldDown, Placed, Resume, Take, placed
 from .notation import check_held, remove_pieces
 from .rng import Rng
 from .scoring import best_seats
@@ -69,6 +70,106 @@ def forget(known: list[Card], cards: Sequence[Card]) -> list[Card]:
         if card in rest:
             rest.remove(card)
     return rest
+
+
+# -- hand analysis (the variants' legal moves and computer players) ----------------------------
+
+
+def possible_melds(hand: Sequence[Card], rules: MeldRules) -> list[Meld]:
+    """Every distinct valid meld made only of the natural cards in ``hand``."""
+    distinct = sorted(set(hand), key=lambda c: c.index)
+    found: dict[tuple[Card, ...], Meld] = {}
+    by_suit: dict[int, list[Card]] = {}
+    by_rank: dict[int, list[Card]] = {}
+    for card in distinct:
+        by_suit.setdefault(card.suit, []).append(card)
+        by_rank.setdefault(card.rank, []).append(card)
+    for cards in by_rank.values():
+        for size in range(rules.set_min, min(len(cards), rules.set_max or 4) + 1):
+            for combo in combinations(cards, size):
+                _add_if_meld(found, combo, rules)
+    max_len = rules.runs.max_length
+    for cards in by_suit.values():
+        ranks = {c.rank: c for c in cards}
+        for length in range(rules.run_min, min(len(cards), max_len) + 1):
+            for window in rules.runs.windows(length):
+                if all(r in ranks for r in window):
+                    _add_if_meld(found, tuple(ranks[r] for r in window), rules)
+    return list(found.values())
+
+
+def _add_if_meld(found: dict[tuple[Card, ...], Meld], cards: tuple[Card, ...],
+                 rules: MeldRules) -> None:
+    key = tuple(sorted(cards, key=lambda c: c.index))
+    if key not in found and is_meld(list(cards), rules):
+        found[key] = read_meld(list(cards), rules)
+
+
+def layoff_kin(meld: Meld) -> Callable[[Card], bool]:
+    """Which cards could ever be laid off on ``meld``: jokers, and its suit (a run) or its
+    rank (a set)."""
+    if meld.is_run:
+        suit = meld.suit
+        return lambda c: c.is_joker or c.suit == suit
+    rank = meld.rank
+    return lambda c: c.is_joker or c.rank == rank
+
+
+def possible_layoffs(hand: Sequence[Card], meld: Meld, rules: MeldRules,
+                     number: int) -> list[tuple[Card, ...]]:
+    """Every group of cards from ``hand`` that fits ``meld`` (lay-offs of one or more cards).
+
+    A run grows one card at a time at its ends, so every valid group is found
+    by adding fitting cards one by one.
+    """
+    distinct = sorted(set(filter(layoff_kin(meld), hand)), key=lambda c: c.index)
+    found: list[tuple[Card, ...]] = []
+    frontier: list[tuple[tuple[Card, ...], Meld]] = [((), meld)]
+    seen: set[tuple[Card, ...]] = set()
+    while frontier:
+        cards, current = frontier.pop()
+        for card in distinct:
+            if card in cards:
+                continue
+            group = tuple(sorted((*cards, card), key=lambda c: c.index))
+            if group in seen:
+                continue
+            try:
+                grown = extend_meld(current, [card], rules, number)
+            except IllegalMove:
+                continue
+            seen.add(group)
+            found.append(group)
+            frontier.append((group, grown))
+    return found
+
+
+def cards_in_some_meld(hand: Sequence[Card], rules: MeldRules) -> set[Card]:
+    """Cards that belong to at least one valid meld made only of ``hand`` (STR-40)."""
+    return {c for meld in possible_melds(hand, rules) for c in meld.pieces
+            if isinstance(c, Card)}
+
+
+@dataclass(frozen=True, slots=True)
+class TakeVerdict:
+    """Whether a take from a spread pile works now and why not; what it would do.
+
+    Built by a variant's :meth:`DrawDiscardGame.take_verdict` without changing
+    anything, so the hand panel can ask before the move and the move does
+    exactly what was judged.
+    """
+
+    ok: bool
+    reason: str
+    position: int = 0
+    meld: Meld | None = None
+    """The new meld the picked card makes, or the grown meld of a lay-off (:attr:`onto`)."""
+    received: tuple[Card, ...] = ()
+    """The pile cards above the picked one, which go to the hand."""
+    with_cards: tuple[Card, ...] = ()
+    """The hand cards that go with the picked card into :attr:`meld`."""
+    onto: int | None = None
+    """The table meld the picked card is laid off on (FHR-18 ``meld``); ``None``: a new meld."""
 
 
 @dataclass(kw_only=True)
@@ -105,6 +206,9 @@ class DrawDiscardGame(Game[Card]):
     """Drawing from an empty stock ends the hand (REM-21, FHR-24) instead of being refused."""
     out_of_hand: ClassVar[str] = "you are out of this hand"
     """The refusal for a seat that is not active in the hand in play."""
+    take_depth: ClassVar[int | None] = None
+    """With a spread pile (:class:`Take`), the deepest position a take may pick (Remi 3);
+    ``None``: any (Rummy 500)."""
 
     # The match.
     totals: list[int] = field(default_factory=list)
@@ -423,6 +527,8 @@ class DrawDiscardGame(Game[Card]):
         elif isinstance(move, LayOff):
             grown = self._check_layoff(seat, move.cards, move.meld)
             self._lay_off(move.meld, self.own_all(p for p, _ in move.cards), grown, events)
+        elif isinstance(move, Take):
+            self._take(self._check_take(move), events)
         else:
             self._act(move, events)
         ended = self.turn_serial != serial or self.hand_number != number or self.is_over
@@ -518,6 +624,36 @@ class DrawDiscardGame(Game[Card]):
     def _check_resume(self, seat: int) -> None:
         if not self.auto[seat]:
             raise IllegalMove("you are not on auto-play")  # REM-31
+
+    def _check(self, move: Move) -> None:
+        """Run the checks ``apply`` would run on a shared move, without changing anything."""
+        if isinstance(move, Discard):
+            self._check_discard(move.seat, self.own(move.card))
+        elif isinstance(move, MeldDown):
+            self._check_meld(move.seat, move.melds)
+        elif isinstance(move, LayOff):
+            self._check_layoff(move.seat, move.cards, move.meld)
+        elif isinstance(move, Draw):
+            self._check_draw(move.seat, move.source)
+
+    def _play_moves(self, seat: int, melds: Iterable[Meld]) -> list[Move]:
+        """The play phase's legal moves of a melding variant (Straight, Rummy 500): each
+        distinct discard, each of ``melds``, each lay-off on a table meld."""
+        hand = self.hands[seat]
+        moves: list[Move] = [Discard(seat, c) for c in sorted(set(hand), key=lambda c: c.index)]
+        moves.extend(MeldDown(seat, (placed(*m.pieces),)) for m in melds)
+        for table_meld in self.table:
+            moves.extend(LayOff(seat, placed(*group), table_meld.number)
+                         for group in possible_layoffs(hand, table_meld.meld, self.rules,
+                                                       table_meld.number))
+        legal = []
+        for move in moves:
+            try:
+                self._check(move)
+            except IllegalMove:
+                continue
+            legal.append(move)
+        return legal
 
     # -- effects ----------------------------------------------------------
 
@@ -635,6 +771,53 @@ class DrawDiscardGame(Game[Card]):
         self.taken = picked
         return picked, above
 
+    def take_verdict(self, seat: int, card: Card, with_cards: Sequence[Card],
+                     position: int | None = None, meld: int | None = None) -> TakeVerdict:
+        """Whether ``seat`` may take ``card`` now and use it as the variant says, and why not.
+
+        Turn and phase are not judged here (so a hand panel can ask at any time);
+        :meth:`_check_take` checks them first. Changes nothing. Only variants
+        with a spread pile (:class:`Take` in ``move_types``) implement it.
+        """
+        raise NotImplementedError(f"{self.title} has no spread discard pile")
+
+    def _take_candidates(self, seat: int, picked: Card, position: int) -> list[Take]:
+        """Takes of ``picked`` (at ``position``) worth judging for ``seat``: a superset of the
+        legal ones, which :meth:`takes` filters through :meth:`take_verdict`."""
+        return []
+
+    def _take(self, verdict: TakeVerdict, events: list[Event]) -> None:
+        """Perform a take :meth:`take_verdict` accepted (REM-16, FHR-18)."""
+        raise NotImplementedError(f"{self.title} has no spread discard pile")
+
+    def _check_take(self, move: Take) -> TakeVerdict:
+        """The seat to move, before its acquisition, with a take the variant accepts."""
+        self._check_turn(move.seat)
+        if self.phase != self.draw_phase:
+            raise IllegalMove(self.already_drawn)  # REM-14, FHR-16
+        verdict = self.take_verdict(move.seat, move.card, move.with_cards, move.position,
+                                    move.meld)
+        if not verdict.ok:
+            raise IllegalMove(verdict.reason)
+        return verdict
+
+    def takes(self, seat: int, depth: int | None = None) -> list[Take]:
+        """Every take ``seat``'s hand allows now, at every position a take may pick or the
+        top ``depth`` ones (turn and phase aside)."""
+        deepest = self.take_depth if self.take_depth is not None else len(self.pile)
+        depth = deepest if depth is None else min(depth, deepest)
+        found = []
+        for position, picked in enumerate(self.top_cards(depth), start=1):
+            for take in self._take_candidates(seat, picked, position):
+                if self.take_verdict(seat, take.card, take.with_cards, take.position,
+                                     take.meld).ok:
+                    found.append(take)
+        return found
+
+    def take_positions(self, seat: int) -> list[int]:
+        """The pile positions ``seat`` could take now (private: it reads their hand)."""
+        return sorted({t.position or self.position_of(t.card) or 0 for t in self.takes(seat)})
+
     # -- timeouts and absent players ---------------------------------------------
 
     def _remove_inactive(self, seat: int, events: list[Event]) -> list[int]:
@@ -736,14 +919,15 @@ class DrawDiscardGame(Game[Card]):
         pool.extend(self.stock)
         pool = sort_by_suit(pool)
         rng.shuffle(pool)
-        hidden_draw = (self.turn != seat and self.drawn is not None  # drawn from the stock
-                       and self.drawn in remove_pieces(self.hands[self.turn], kept[self.turn]))
+        # A card drawn from the stock is hidden, and so is whether it is still held: the
+        # sample's stand-in is its mover's last card, whatever the real card was.
+        hidden_draw = self.turn != seat and self.drawn is not None and self.taken is None
         for s in others:
             count = len(self.hands[s]) - len(kept[s])
             new.hands[s] = [*kept[s], *pool[:count]]
             del pool[:count]
             if hidden_draw and s == self.turn:
-                new.drawn = new.hands[s][-1]
+                new.drawn = new.hands[s][-1] if new.hands[s] else None
         new.stock = pool
         new.rng = Rng(rng.next64())
         return new

@@ -42,6 +42,9 @@ class MeldView:
     owner: int | None = None
     changed: bool = False
     """Tile Rummy: the staged meld differs from the table at the start of the turn."""
+    placers: tuple[int, ...] = ()
+    """The seat that placed each piece, where pieces are credited one by one (Rummy 500
+    FHR-15, FHR-35); empty where the meld is its owner's as a whole."""
 
     @property
     def jokers(self) -> tuple[tuple[int, Face], ...]:

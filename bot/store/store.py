@@ -26,7 +26,7 @@ from typing import Any, NoReturn, Self, get_args
 
 from . import records, shards
 from .backends import Backend, Params, Row, Tx, connect
-from .errors import ChannelBusy, GameNotFound, StaleGame, WrongStatus
+from .errors import ChannelBusy, ConstraintViolation, GameNotFound, StaleGame, WrongStatus
 from .results import record_results
 from .rows import (
     CardStyle,
@@ -275,25 +275,34 @@ class Store:
                   "move": _dump(move)}
         # (game_id, seq) is the moves' primary key: a second writer of this seq is refused
         # even if the move_count guard were passed.
-        if self._db.writable_with:  # one statement, so one round trip (the hot path)
-            rows = await self._db.fetch(
-                f"WITH moved AS ({_MOVE_UPDATE}) INSERT INTO moves {_MOVE_COLUMNS}"
-                " SELECT :id, move_count, :seat, :user, :move, :now FROM moved RETURNING seq",
-                params)
-            if not rows:
-                async with self._db.snapshot() as tx:
+        try:
+            if self._db.writable_with:  # one statement, so one round trip (the hot path)
+                rows = await self._db.fetch(
+                    f"WITH moved AS ({_MOVE_UPDATE}) INSERT INTO moves {_MOVE_COLUMNS}"
+                    " SELECT :id, move_count, :seat, :user, :move, :now FROM moved"
+                    " RETURNING seq", params)
+                if not rows:
+                    async with self._db.snapshot() as tx:
+                        await _refuse_move(tx, game_id, expected_moves)
+                seq: int = rows[0][0]
+                return seq
+            async with self._db.transaction() as tx:
+                rows = await tx.fetch(_MOVE_UPDATE, params)
+                if not rows:
                     await _refuse_move(tx, game_id, expected_moves)
-            seq: int = rows[0][0]
+                seq = rows[0][0]
+                await tx.execute(f"INSERT INTO moves {_MOVE_COLUMNS}"
+                                 " VALUES (:id, :seq, :seat, :user, :move, :now)",
+                                 {**params, "seq": seq})
             return seq
-        async with self._db.transaction() as tx:
-            rows = await tx.fetch(_MOVE_UPDATE, params)
-            if not rows:
-                await _refuse_move(tx, game_id, expected_moves)
-            seq = rows[0][0]
-            await tx.execute(f"INSERT INTO moves {_MOVE_COLUMNS}"
-                             " VALUES (:id, :seq, :seat, :user, :move, :now)",
-                             {**params, "seq": seq})
-        return seq
+        except ConstraintViolation:
+            # A racing writer took this seq first (seen on PostgreSQL with four writers
+            # at once): the game moved on, which is StaleGame like any other lost race.
+            async with self._db.snapshot() as tx:
+                status, found = await _game_status(tx, game_id)
+            if status == GameStatus.RUNNING and found != expected_moves:
+                raise StaleGame(game_id, expected_moves, found) from None
+            raise
 
     async def set_deadline(self, game_id: int, deadline: float | None) -> None:
         """Move the turn deadline (e.g. a grace period after a restart)."""

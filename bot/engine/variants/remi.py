@@ -29,7 +29,7 @@ from typing import ClassVar
 
 from ..arrange import best_arrangement
 from ..cards import Card, Piece, card_deck, codes, sort_by_rank, sort_by_suit
-from ..drawdiscard import DrawDiscardGame
+from ..drawdiscard import DrawDiscardGame, TakeVerdict
 from ..errors import IllegalMove
 from ..game import Event, HandResult, Move, Options, Timeout, option
 from ..melds import REMI_SEQUENCES, SET, Meld, MeldRules, read_meld
@@ -297,18 +297,6 @@ _SEQUENCE_PARTNERS = {rank: [tuple(r for r in window if r != rank)
 
 
 @dataclass(frozen=True, slots=True)
-class TakeVerdict:
-    """Whether a take works now and why not; the combination it would lay."""
-
-    ok: bool
-    reason: str
-    position: int = 0
-    meld: Meld | None = None
-    received: tuple[Card, ...] = ()
-    """The pile cards above the picked one, which would go to the hand."""
-
-
-@dataclass(frozen=True, slots=True)
 class ClosePreview:
     """What a close would expose and score (for the confirmation question)."""
 
@@ -353,6 +341,7 @@ class RemiGame(DrawDiscardGame):
     upcard: ClassVar[bool] = False  # REM-6: the discard pile starts empty
     sort_dealt: ClassVar[bool] = True
     empty_stock_draw_ends: ClassVar[bool] = True  # REM-21
+    take_depth: ClassVar[int | None] = POSITIONS  # REM-16a
 
     options: RemiOptions = field(default_factory=RemiOptions)
     scorings: list[list[SeatScore]] = field(default_factory=list)
@@ -405,10 +394,7 @@ class RemiGame(DrawDiscardGame):
             raise IllegalMove(NO_JOKERS)  # REM-1
 
     def _act(self, move: Move, events: list[Event]) -> None:
-        if isinstance(move, Take):
-            verdict = self._check_take(move.seat, move.card, move.with_cards, move.position)
-            self._take(move.with_cards, verdict, events)
-        elif isinstance(move, Close):
+        if isinstance(move, Close):
             self._close(self._check_close(move.seat, move.card, move.groups), events)
         else:
             super()._act(move, events)
@@ -423,24 +409,17 @@ class RemiGame(DrawDiscardGame):
         for card in cards:
             self.check_piece(card)
 
-    def _check_take(self, seat: int, card: Card, with_cards: Sequence[Card],
-                    position: int | None = None) -> TakeVerdict:
-        self._check_turn(seat)
-        if self.phase != self.draw_phase:
-            raise IllegalMove(self.already_drawn)  # REM-14
-        verdict = self.take_verdict(seat, card, with_cards, position)
-        if not verdict.ok:
-            raise IllegalMove(verdict.reason)
-        return verdict
-
     def take_verdict(self, seat: int, card: Card, with_cards: Sequence[Card],
-                     position: int | None = None) -> TakeVerdict:
+                     position: int | None = None, meld: int | None = None) -> TakeVerdict:
         """Whether ``seat`` may take ``card`` with ``with_cards`` now (REM-16a–d), and why not.
 
         Turn and phase are not judged here (so the *My hand* panel can ask at
         any time); :meth:`apply` checks them first. Changes nothing.
         """
         self._check_cards([card, *with_cards])
+        if meld is not None:
+            return TakeVerdict(False, "a take lays a new combination: nothing is laid off "
+                               "in Remi")  # REM-16, REM-12
         where = self.pile_refusal(card, POSITIONS, position)  # REM-16a
         if isinstance(where, str):
             return TakeVerdict(False, where)
@@ -457,16 +436,17 @@ class RemiGame(DrawDiscardGame):
             return TakeVerdict(False, "name 2 or more hand cards that make a combination with "
                                f"{card.code}")  # REM-16
         try:
-            meld = read_meld(sort_by_rank([card, *with_cards]), RULES)  # REM-16b, REM-9
+            made = read_meld(sort_by_rank([card, *with_cards]), RULES)  # REM-16b, REM-9
         except IllegalMove as error:
             return TakeVerdict(False, str(error))
         rest = remove_pieces(hand, with_cards)
-        if meld.kind == SET and not (self._table_run(seat) or has_sequence(rest)):
+        if made.kind == SET and not (self._table_run(seat) or has_sequence(rest)):
             return TakeVerdict(False, NEEDS_SEQUENCE)  # REM-16c, REM-11
         received = self.cards_above(where)
         if not rest and not received:
             return TakeVerdict(False, "you would have no card left to discard")  # REM-16d
-        return TakeVerdict(True, f"lays {meld.codes}", where, meld, received)
+        return TakeVerdict(True, f"lays {made.codes}", where, made, received,
+                           tuple(with_cards))
 
     def _table_run(self, seat: int) -> bool:
         return any(m.is_run for m in self.own_melds(seat))
@@ -539,13 +519,12 @@ class RemiGame(DrawDiscardGame):
                             "ends with no close.", seat))
         self._end_deal(None, None, events)  # REM-21
 
-    def _take(self, with_cards: Sequence[Card], verdict: TakeVerdict,
-              events: list[Event]) -> None:
+    def _take(self, verdict: TakeVerdict, events: list[Event]) -> None:
         """REM-16: the combination is laid first, then the cards above reach the hand."""
         seat = self.turn
         meld = verdict.meld
         assert meld is not None
-        self._remove(seat, with_cards)
+        self._remove(seat, verdict.with_cards)
         _, above = self._lift(verdict.position)
         self._lay_meld(seat, meld)  # REM-16, REM-12
         self._receive(seat, above)
@@ -626,14 +605,10 @@ class RemiGame(DrawDiscardGame):
         """The pile's positions 1, 2, 3 (as many as there are): the ones a take may pick."""
         return super().top_cards(count)
 
-    def takes(self, seat: int) -> list[Take]:
-        """Every take ``seat``'s hand allows now (REM-16a–d; turn and phase aside)."""
-        found = []
-        for picked in self.top_cards():
-            for with_cards in take_options(self.hands[seat], picked):
-                if self.take_verdict(seat, picked, with_cards).ok:
-                    found.append(Take(seat, picked, with_cards))
-        return found
+    def _take_candidates(self, seat: int, picked: Card, position: int) -> list[Take]:
+        """REM-16b: ``picked`` with each group of hand cards it makes a combination with."""
+        return [Take(seat, picked, with_cards)
+                for with_cards in take_options(self.hands[seat], picked)]
 
     def positions_for(self, seat: int, with_cards: Sequence[Card] | None = None) -> list[int]:
         """Positions ``seat`` could take now; with ``with_cards``, with exactly those cards.
@@ -644,7 +619,7 @@ class RemiGame(DrawDiscardGame):
         if with_cards is not None:
             return [p for p, c in enumerate(self.top_cards(), start=1)
                     if self.take_verdict(seat, c, with_cards).ok]
-        return sorted({self.position_of(t.card) or 0 for t in self.takes(seat)})
+        return self.take_positions(seat)
 
     def open_positions(self) -> list[int]:
         """Positions whose card some hand could still use: public, for the turn message.

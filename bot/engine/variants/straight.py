@@ -8,14 +8,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from itertools import combinations
 from typing import ClassVar
 
 from ..cards import Card, Piece, card_deck
-from ..drawdiscard import MAX_RESHUFFLES, TIMEOUTS_TO_ACT, DrawDiscardGame
+from ..drawdiscard import (
+    MAX_RESHUFFLES,
+    TIMEOUTS_TO_ACT,
+    DrawDiscardGame,
+    cards_in_some_meld,
+    possible_melds,
+)
 from ..errors import IllegalMove
 from ..game import Event, HandResult, Move, Options, Timeout, option
-from ..melds import STRAIGHT_ACES, Meld, MeldRules, extend_meld, is_meld, read_meld
+from ..melds import STRAIGHT_ACES, Meld, MeldRules
 from ..moves import Discard, Draw, LayOff, MeldDown
 from ..scoring import places
 from ..views import Placing, PlayerPanel, ResultView, SeatState, TableView
@@ -292,34 +297,7 @@ class StraightGame(DrawDiscardGame):
             return []
         if self.phase == "draw":
             return [Draw(seat, "stock"), *([Draw(seat, "discard")] if self.pile else [])]
-        moves: list[Move] = []
-        hand = self.hands[seat]
-        for card in sorted(set(hand), key=lambda c: c.index):
-            moves.append(Discard(seat, card))
-        for meld in possible_melds(hand, self.rules):
-            moves.append(MeldDown(seat, (tuple((c, None) for c in meld.pieces),)))
-        for table_meld in self.table:
-            for cards in possible_layoffs(hand, table_meld.meld, self.rules, table_meld.number):
-                moves.append(LayOff(seat, tuple((c, None) for c in cards), table_meld.number))
-        legal = []
-        for move in moves:
-            try:
-                self._check(move)
-            except IllegalMove:
-                continue
-            legal.append(move)
-        return legal
-
-    def _check(self, move: Move) -> None:
-        """Run the checks ``apply`` would run, without changing anything."""
-        if isinstance(move, Discard):
-            self._check_discard(move.seat, self.own(move.card))
-        elif isinstance(move, MeldDown):
-            self._check_meld(move.seat, move.melds)
-        elif isinstance(move, LayOff):
-            self._check_layoff(move.seat, move.cards, move.meld)
-        elif isinstance(move, Draw):
-            self._check_draw(move.seat, move.source)
+        return self._play_moves(seat, possible_melds(self.hands[seat], self.rules))
 
     # -- views ------------------------------------------------------------
 
@@ -375,74 +353,3 @@ class StraightGame(DrawDiscardGame):
         if result.number in self.stalemates:
             return f"Hand {result.number}: stalemate, no winner"
         return f"Hand {result.number}: no winner"
-
-
-# ---------------------------------------------------------------------------
-# Hand analysis (also used by the computer player)
-# ---------------------------------------------------------------------------
-
-
-def possible_melds(hand: Sequence[Card], rules: MeldRules) -> list[Meld]:
-    """Every distinct valid meld made only of cards in ``hand`` (one pack, no jokers)."""
-    distinct = sorted(set(hand), key=lambda c: c.index)
-    found: dict[tuple[Card, ...], Meld] = {}
-    by_suit: dict[int, list[Card]] = {}
-    by_rank: dict[int, list[Card]] = {}
-    for card in distinct:
-        by_suit.setdefault(card.suit, []).append(card)
-        by_rank.setdefault(card.rank, []).append(card)
-    for cards in by_rank.values():
-        for size in range(rules.set_min, min(len(cards), rules.set_max or 4) + 1):
-            for combo in combinations(cards, size):
-                _add_if_meld(found, combo, rules)
-    max_len = rules.runs.max_length
-    for cards in by_suit.values():
-        ranks = {c.rank: c for c in cards}
-        for length in range(rules.run_min, min(len(cards), max_len) + 1):
-            for window in rules.runs.windows(length):
-                if all(r in ranks for r in window):
-                    _add_if_meld(found, tuple(ranks[r] for r in window), rules)
-    return list(found.values())
-
-
-def _add_if_meld(found: dict[tuple[Card, ...], Meld], cards: tuple[Card, ...],
-                 rules: MeldRules) -> None:
-    key = tuple(sorted(cards, key=lambda c: c.index))
-    if key not in found and is_meld(list(cards), rules):
-        found[key] = read_meld(list(cards), rules)
-
-
-def possible_layoffs(hand: Sequence[Card], meld: Meld, rules: MeldRules,
-                     number: int) -> list[tuple[Card, ...]]:
-    """Every group of cards from ``hand`` that fits ``meld`` (lay-offs of one or more cards).
-
-    A run grows one card at a time at its ends, so every valid group is found
-    by adding fitting cards one by one.
-    """
-    distinct = sorted(set(hand), key=lambda c: c.index)
-    found: list[tuple[Card, ...]] = []
-    frontier: list[tuple[tuple[Card, ...], Meld]] = [((), meld)]
-    seen: set[tuple[Card, ...]] = set()
-    while frontier:
-        cards, current = frontier.pop()
-        for card in distinct:
-            if card in cards:
-                continue
-            group = tuple(sorted((*cards, card), key=lambda c: c.index))
-            if group in seen:
-                continue
-            try:
-                grown = extend_meld(current, [card], rules, number)
-            except IllegalMove:
-                continue
-            seen.add(group)
-            found.append(group)
-            frontier.append((group, grown))
-    return found
-
-
-def cards_in_some_meld(hand: Sequence[Card], rules: MeldRules) -> set[Card]:
-    """Cards that belong to at least one valid meld made only of ``hand`` (STR-40)."""
-    return set(StraightGame.own_all(c for meld in possible_melds(hand, rules)
-                                    for c in meld.pieces))
-
