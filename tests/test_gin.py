@@ -347,13 +347,13 @@ def test_GIN_24_25_and_E10_the_wall() -> None:
 
 
 def test_GIN_26_the_fiftieth_take_voids_the_hand() -> None:
-    game = dataclasses.replace(gin(held=[None, None], pile="7H", phase="draw"), takes=49)
+    game = dataclasses.replace(gin(held=[None, None], pile="7H", phase="draw"), pile_takes=49)
     after, events = game.apply(Draw(0, "discard"))
     assert after.hand_number == 2 and after.results[-1].winners == ()
     assert any(e.kind == "take_limit" for e in events)
-    near = dataclasses.replace(game, takes=48)
+    near = dataclasses.replace(game, pile_takes=48)
     after, _ = near.apply(Draw(0, "discard"))
-    assert after.phase == "play" and after.takes == 49
+    assert after.phase == "play" and after.pile_takes == 49
 
 
 # -- scoring a hand ----------------------------------------------------------------------------

@@ -449,7 +449,7 @@ class GinGame(DrawDiscardGame):
     non-dealer must draw from the stock), 0 the offer is over."""
     first_upcard: Card | None = None
     """The hand's first upcard (GIN-21, GIN-32: Oklahoma)."""
-    takes: int = 0
+    pile_takes: int = 0
     """Takes from the pile this hand, offer and wall aside (GIN-26)."""
     recycled: bool = False
     """The last turn ended by discarding the card taken that turn (GIN-27)."""
@@ -519,7 +519,7 @@ class GinGame(DrawDiscardGame):
         self.first_upcard = self.pile[-1]
         self.discards = [[], []]
         self.offer = 1
-        self.takes = 0
+        self.pile_takes = 0
         self.recycled = False
         limit = self.knock_limit
         rule = "only gin" if limit == 0 else f"knock limit {limit}"
@@ -677,8 +677,8 @@ class GinGame(DrawDiscardGame):
 
     def _draw(self, source: str, events: list[Event]) -> None:
         if source == self.pile_source and not self.offer:
-            self.takes += 1
-            if self.takes >= TAKE_LIMIT:  # GIN-26: this take does not happen
+            self.pile_takes += 1
+            if self.pile_takes >= TAKE_LIMIT:  # GIN-26: this take does not happen
                 events.append(Event("take_limit", f"That would be the {TAKE_LIMIT}th take from "
                                     "the discard pile this hand: the hand is void."))
                 self._void(f"The {TAKE_LIMIT}th take from the discard pile", events)
