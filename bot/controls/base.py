@@ -234,7 +234,7 @@ def confirm(question: str, verb: str, action: str, arg: str, *, cancel: str,
 
 
 DISMISSED = {"declare": "Not declared", "drop": "Not dropped", "close": "Not closed",
-             "dead": "Not declared dead", "discard": "Not discarded"}
+             "dead": "Not declared dead", "discard": "Not discarded", "knock": "Not knocked"}
 
 
 def dismissed(what: str) -> Reply:

@@ -369,6 +369,10 @@ class DrawDiscardGame(Game[Card]):
             return self.hand_number >= limit
         return max(self.totals) >= self.target_score
 
+    def _end_match(self, events: list[Event]) -> None:
+        """The match just ended, before its announcement: end-of-match bonuses (GIN-35) go
+        here, into :attr:`totals` and the last result's totals. Default: nothing."""
+
     def _next_dealer(self, result: HandResult) -> int:
         """The next hand's dealer: by default the next seat clockwise (STR-6, FHR-6)."""
         return next_seat(self.dealer, self.players)
@@ -873,6 +877,7 @@ class DrawDiscardGame(Game[Card]):
         events.extend(after)
         if self._match_over():
             self.phase = "over"
+            self._end_match(events)
             names = " and ".join(f"{{p{s}}}" for s in self.winners)
             verb = "win" if len(self.winners) > 1 else "wins"
             events.append(Event("match_over", f"The {self.match_word} is over: {names} {verb}."))
