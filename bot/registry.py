@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from .ai import gin as gin_ai
 from .ai import indian as indian_ai
 from .ai import penang as penang_ai
 from .ai import remi as remi_ai
@@ -21,6 +22,7 @@ from .ai import straight as straight_ai
 from .ai import tiles as tiles_ai
 from .ai.levels import levels
 from .controls.base import Controls
+from .controls.gin import GinControls
 from .controls.indian import IndianControls
 from .controls.penang import PenangControls
 from .controls.remi import RemiControls
@@ -29,6 +31,7 @@ from .controls.rummy500 import Rummy500Controls
 from .controls.straight import StraightControls
 from .controls.tiles import TilesControls
 from .engine.game import Game, Move
+from .engine.variants.gin import GinGame
 from .engine.variants.indian import IndianGame
 from .engine.variants.penang import PenangGame
 from .engine.variants.remi import RemiGame
@@ -116,6 +119,8 @@ VARIANTS: dict[str, Variant] = {v.key: v for v in (
     Variant("tiles", TilesGame, levels(tiles_ai.choose_strong, easy=tiles_ai.choose_easy,
                               cost=tiles_ai.rack_cost, candidates=tiles_ai.search_moves),
             TilesControls(), SUMMARIES["tiles"]),
+    Variant("gin", GinGame, levels(gin_ai.choose_move, easy=gin_ai.choose_easy),
+            GinControls(), SUMMARIES["gin"]),
 )}
 
 PLANNED: dict[str, str] = {

@@ -66,6 +66,25 @@ SUMMARIES: dict[str, str] = {
            "Aces in hand pay adjustments to the other players.\n**Commands:** `/rummi play "
            "cards:5H 6H 7H`, `play cards:8H meld:2`, `done` — or My hand: Play selected, Add "
            "to meld.")),
+    "gin": (
+        tr("2 players, one pack, no jokers, 10 cards each. Melds stay in your hand: runs of 3+ "
+           "of a suit (aces low only) and sets of 3–4 of a rank; the rest is deadwood (A 1, "
+           "2–10 pips, J Q K 10).\n"
+           "**Upcard:** the non-dealer may take the first upcard or pass, then the dealer; if "
+           "both pass, the non-dealer draws from the stock.\n"
+           "**Your turn:** draw from the stock or take the top discard (not discarded again this "
+           "turn), then discard — or **knock**: discard and lay your melds with deadwood of at "
+           "most the knock limit (10; Oklahoma: the first upcard's value). No deadwood is "
+           "**gin**.\n"
+           "**After a knock** the bot lays off the other player's cards on the knocker's melds "
+           "(not after gin) for their lowest count. The knocker scores the difference; if the "
+           "defender's count is as low or lower it is an **undercut** (+25). Gin scores the "
+           "count +25. With 2 stock cards left the next player may only knock with the upcard, "
+           "else the hand is void.\n"
+           "**Game:** to 100; then 100 to the leader, 25 per hand won, and a shutout doubles. "
+           "Three timeouts in a row put you on auto-play until `/rummy resume`.\n"
+           "**Commands:** `/gin draw`, `take`, `pass`, `discard 4C`, `knock KC [groups]`, `gin "
+           "KC`, `check` — or the buttons and My hand (Knock with selected… asks first).")),
     "remi": (
         tr("2–4 players, one pack, no jokers, 7 cards each. The discard pile is spread: its "
            "top three cards are positions 1, 2 and 3.\n**Your turn:** draw from the stock, or "

@@ -8,8 +8,12 @@ named by position, the knowledge kept across plays.
 
 from __future__ import annotations
 
+import dataclasses
+
 from bot.engine.drawdiscard import forget
+from bot.engine.game import Event
 from bot.engine.moves import Discard, Draw, MeldDown, Take
+from bot.engine.variants.straight import StraightGame
 from tests.engine_helpers import card, cards, groups, refused, straight
 from tests.remi_helpers import remi
 from tests.rummy500_helpers import rummy500
@@ -68,6 +72,29 @@ def test_the_match_counts_hands_and_keeps_results_in_order() -> None:
     assert [e.kind for e in events][:3] == ["discard", "hand_over", "hand_started"]
     assert game.hand_number == 2 and [r.number for r in game.results] == [1]
     assert game.totals == [24, 0] and game.results[-1].totals == (24, 0)  # rummy: 2 × 12
+
+
+def test_the_match_end_hook_runs_once_before_the_announcement() -> None:
+    """``_end_match`` (Gin's end bonuses, GIN-35) runs when the match ends, between the last
+    hand's announcement and the match's, and may change the final totals."""
+    calls: list[list[int]] = []
+
+    class Ending(StraightGame):
+        def _end_match(self, events: list[Event]) -> None:
+            calls.append(list(self.totals))
+            self.totals = [t + 1 for t in self.totals]
+
+    def ending(game: StraightGame) -> Ending:
+        return Ending(**{f.name: getattr(game, f.name) for f in dataclasses.fields(game)
+                         if f.init})
+
+    game = ending(straight(2, held=["9C", "KS 2H"], phase="play", discard="3C", hands=1))
+    game, events = game.apply(Discard(P, card("9C")))
+    assert calls == [[24, 0]] and game.totals == [25, 1] and game.winners == (P,)
+    assert [e.kind for e in events][-2:] == ["hand_over", "match_over"]
+    game = ending(straight(2, held=["9C", "KS 2H"], phase="play", discard="3C", hands=2))
+    game.apply(Discard(P, card("9C")))
+    assert len(calls) == 1  # not at the end of a hand that does not end the match
 
 
 def test_the_shared_take_lists_legal_takes_to_a_depth_and_checks_turn_and_phase() -> None:

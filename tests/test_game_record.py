@@ -32,6 +32,7 @@ from bot.engine.record import (
     unique_names,
     write_record,
 )
+from bot.engine.variants.gin import GinGame, Knock
 from bot.engine.variants.indian import Declare, Drop, IndianGame
 from bot.engine.variants.remi import RemiGame, Take
 from bot.engine.variants.straight import StraightGame
@@ -141,12 +142,21 @@ def test_every_move_of_every_variant_reads_back_as_written(move_type: type[Move]
     assert parse_move(line, game, move.seat) == move
 
 
+def test_a_move_left_without_its_first_field_names_the_next() -> None:
+    """Gin's big-gin knock has no card (its first field): the groups keep their name."""
+    move = Knock(0, None, groups("AC 2C 3C | QS QH QD"), True)
+    line = format_move(move, notation_of(GinGame))
+    assert line == "knock groups:AC 2C 3C | QS QH QD gin:yes"
+    assert parse_move(line, GinGame, 0) == move
+
+
 # -- a whole game -------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("key", KEYS)
 @pytest.mark.parametrize("players", [2, 4])
 def test_a_record_replays_the_game_exactly(key: str, players: int) -> None:
+    players = min(players, GAMES[key].max_players)  # Gin is for exactly 2
     game, moves = computer_game(key, players, seed=players * 7)
     names = ["alice", "Ada (bot)", "alice", "bob"][:players]
     text = write_record(record_of(key, game, moves, names))

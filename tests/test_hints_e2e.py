@@ -30,7 +30,7 @@ from tests.e2e_helpers import open_panel, pictured, play_out, published, start_g
 from tests.fakediscord import CallbackType, FakeDiscord, Message, User
 
 COMPUTERS = {"straight": 1, "indian": 1, "penang": 2, "remi": 1, "rummi": 2, "rummy500": 1,
-             "tiles": 1}
+             "tiles": 1, "gin": 1}
 HINTS = 3
 """Hinted moves played per game (then the player leaves and the computers finish it)."""
 
@@ -70,7 +70,7 @@ def command(key: str, move: Any) -> tuple[str, dict[str, Any]]:
     """The slash command for ``move`` in ``key``'s group (UX.md's table of moves)."""
     kind, tiles = move.kind, key == "tiles"
     if kind == "draw":
-        return ("draw", {"source": move.source}) if key in ("straight", "indian") else \
+        return ("draw", {"source": move.source}) if key in ("straight", "indian", "gin") else \
             ("draw", {})
     if kind == "discard":
         return "discard", {"card": move.card.code}
@@ -89,8 +89,10 @@ def command(key: str, move: Any) -> tuple[str, dict[str, Any]]:
         if move.position is not None:
             taking["pos"] = move.position
         return "take", taking
-    if kind in ("done", "drop", "dead", "undo"):
+    if kind in ("done", "drop", "dead", "undo", "pass"):
         return kind, {}
+    if kind == "knock":
+        return "knock", {"card": move.card.code} if move.card is not None else {}
     if kind == "swap":
         return "swap", {"card": move.card.code, "meld": move.meld}
     if kind == "declare":

@@ -244,6 +244,10 @@ PENDING = {
     "bot/controls/rummy500.py",  # Rummy 500's buttons and refusals, plain English
     "bot/ai/rummy500.py",  # Rummy 500's computer player (its move notes), plain English
     "cogs/rummy500.py",  # Rummy 500's slash replies, plain English
+    "bot/engine/variants/gin.py",  # Gin Rummy arrived from main in plain English
+    "bot/controls/gin.py",  # Gin's buttons and refusals, plain English
+    "bot/ai/gin.py",  # Gin's computer player, plain English
+    "cogs/gin.py",  # Gin's slash replies, plain English
 }
 """Player-facing but not marked yet: each arrived by a merge as composed English; marking
 them is the next step (README convention)."""

@@ -37,6 +37,7 @@ SHORT = {
     "rummi": (2, {}),
     "rummy500": (1, {"hands": 2}),
     "tiles": (1, {}),
+    "gin": (1, {"hands": 2}),
 }
 FORWARD_CLICKS = 6
 

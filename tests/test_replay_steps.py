@@ -34,6 +34,7 @@ def stored(key: str, players: int = 3, seed: int = 2, **options: object
     """A finished computer game as the store keeps it, and the engine's state after each move."""
     kind = VARIANTS[key]
     level = "easy" if key == "tiles" else "standard"  # the quickest: see test_game_record
+    players = min(players, kind.game.max_players)  # Gin is for exactly 2
     game = kind.game.new(players, kind.game.options_type.build(**options), seed)
     states, moves = [game], []
     while not game.is_over:

@@ -239,7 +239,8 @@ def confirm(question: str, verb: str, action: str, arg: str, *, cancel: str,
 
 
 DISMISSED = {"declare": tr("Not declared"), "drop": tr("Not dropped"), "close": tr("Not closed"),
-             "dead": tr("Not declared dead"), "discard": tr("Not discarded")}
+             "dead": tr("Not declared dead"), "discard": tr("Not discarded"),
+             "knock": tr("Not knocked")}
 
 
 def dismissed(what: str) -> Reply:

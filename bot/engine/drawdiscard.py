@@ -372,6 +372,10 @@ class DrawDiscardGame(Game[Card]):
             return self.hand_number >= limit
         return max(self.totals) >= self.target_score
 
+    def _end_match(self, events: list[Event]) -> None:
+        """The match just ended, before its announcement: end-of-match bonuses (GIN-35) go
+        here, into :attr:`totals` and the last result's totals. Default: nothing."""
+
     def _next_dealer(self, result: HandResult) -> int:
         """The next hand's dealer: by default the next seat clockwise (STR-6, FHR-6)."""
         return next_seat(self.dealer, self.players)
@@ -898,6 +902,7 @@ class DrawDiscardGame(Game[Card]):
         events.extend(after)
         if self._match_over():
             self.phase = "over"
+            self._end_match(events)
             events.append(Event("match_over", trn(
                 "The {match_word} is over: {names} wins.", "The {match_word} is over: {names} win.",
                 len(self.winners), match_word=self.match_word,

@@ -78,9 +78,12 @@ class RecordError(RummyError):
 def format_move(move: Move, notation: Notation) -> str:
     """``discard 7H``, ``meld 7H 8H 9H | 5C 5D 5S``, ``layoff JK=10H meld:2``, ``drop``."""
     words = [move.kind]
-    for index, (name, hint, value) in enumerate(_fields(move)):
+    first = next((f.name for f in dataclasses.fields(move) if f.init and f.name != "seat"), None)
+    for name, hint, value in _fields(move):
         text = _format_value(hint, value, notation)
-        words.append(text if index == 0 and not _is_flag(hint) else f"{name}:{text}")
+        # Only the move's first field goes unnamed: when it is left out (at its default, as
+        # Gin's big-gin knock with no card) the next field keeps its name.
+        words.append(text if name == first and not _is_flag(hint) else f"{name}:{text}")
     return " ".join(w for w in words if w)
 
 

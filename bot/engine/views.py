@@ -51,7 +51,7 @@ class MeldView:
     number: int
     pieces: tuple[Piece, ...]
     faces: tuple[Face, ...]
-    kind: str  # "run" or "set"
+    kind: str  # "run" or "set"; in results also "layoff" (Gin: cards laid off, GIN-41)
     owner: int | None = None
     changed: bool = False
     """Tile Rummy: the staged meld differs from the table at the start of the turn."""
@@ -78,6 +78,8 @@ class MeldView:
         (its stand-ins are marked on the cards and in the text). ``run_word`` and
         ``set_word`` are the variant's own (Rummi: sequence and kill).
         """
+        if self.kind == "layoff":
+            return tr("Laid off")
         if self.kind != "run":
             return capitalized(set_word)
         return tr("Pure {run_word}", run_word=run_word) if pure and self.pure else \
