@@ -54,6 +54,7 @@ import json
 import logging
 import re
 import sqlite3
+import time
 from abc import ABC, abstractmethod
 from collections.abc import AsyncIterator, Iterable, Iterator, Mapping, Sequence
 from contextlib import asynccontextmanager
@@ -230,6 +231,29 @@ class _SQLiteTx(Tx):
             await self._db.execute(statement)
 
 
+async def _use_wal(db: aiosqlite.Connection) -> None:
+    """Switch the file to WAL, waiting out another process doing the same.
+
+    Changing the journal mode needs the file to itself, and SQLite answers "database is
+    locked" at once rather than through the busy handler when another connection holds it
+    (two bots starting on a new file at once). The mode is the file's: once the other
+    process has set it, there is nothing left to do.
+    """
+    deadline = time.monotonic() + BUSY_TIMEOUT
+    while True:
+        try:
+            await db.execute("PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.OperationalError as error:
+            if "locked" not in str(error) or time.monotonic() > deadline:
+                raise
+            async with db.execute("PRAGMA journal_mode") as cursor:
+                row = await cursor.fetchone()
+            if row is not None and str(row[0]).lower() == "wal":
+                return
+            await asyncio.sleep(0.05)
+
+
 class SQLiteBackend(Backend):
     dialect = "sqlite"
     writable_with = False
@@ -243,7 +267,7 @@ class SQLiteBackend(Backend):
     async def connect(cls, path: str | Path) -> SQLiteBackend:
         db = await aiosqlite.connect(path, timeout=BUSY_TIMEOUT, isolation_level=None)
         try:
-            await db.execute("PRAGMA journal_mode = WAL")
+            await _use_wal(db)
             # With WAL, NORMAL syncs the log at checkpoints rather than at every commit.
             # A commit is still atomic and is in the WAL file (through write()) when it
             # returns, so it survives the bot crashing or being killed; only a power cut
