@@ -252,6 +252,7 @@ def test_GIN_19_gin_is_a_knock_with_no_deadwood() -> None:
 
 
 def test_GIN_20_31_and_E7_big_gin() -> None:
+    """GIN-20, GIN-31 (big gin scores D + big_gin_bonus) and GIN-E7."""
     held = ["AC 2C 3C 4C 6H 7H 8H QS QH QD QC", "5S 6S 7S 8S 9D 9H 9C JD JS KS"]
     big = gin(held=held, big_gin_bonus=31)
     after, _ = knock(big)
